@@ -1,0 +1,125 @@
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { Db } from './db/database.ts';
+import { createAccessTokens } from './http/auth.ts';
+import { AppError, sendError } from './http/errors.ts';
+import { loggerOptions, redactUrl } from './http/logging.ts';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './http/rate-limit.ts';
+import { registerSecurity } from './http/security.ts';
+import { serveWebApp } from './http/static.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** The clock every service reads; tests pass a fixed one. */
+  clock?: () => Date;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  /** Where logs go (tests capture them); stdout otherwise. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Everything the modules share, built once here in one visible place. */
+export interface Services {
+  config: Config;
+  db: Db;
+  clock: () => Date;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  tokens: ReturnType<typeof createAccessTokens>;
+}
+
+/** Builds the app exactly as production runs it; `server.ts` only adds the environment and `listen`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    // One line per response from our own onResponse hook, with secrets redacted.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 100 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
+  app.decorateRequest('identityId', undefined);
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url === '/api/health') return;
+    request.log.info(
+      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  registerSecurity(app, config);
+
+  const clock = deps.clock ?? (() => new Date());
+  const limiter = deps.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter());
+  const services: Services = {
+    config,
+    db,
+    clock,
+    mailer: deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl }),
+    limiter,
+    tokens: createAccessTokens(config.jwtSecret, clock),
+  };
+  app.addHook('onClose', async () => {
+    if (!deps.limiter) await limiter.close();
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Sample First store API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Paths seen by any route, lowercased, so a wrong method answers 405 rather than 404.
+  const knownPaths = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const key = route.url.toLowerCase().replace(/\/$/, '');
+    const set = knownPaths.get(key) ?? new Set<string>();
+    for (const m of methods) set.add(m);
+    knownPaths.set(key, set);
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { db, isProduction: config.isProduction });
+      await registerModules(api, services);
+    },
+    { prefix: '/api' },
+  );
+
+  const sendIndex = config.webDist ? await serveWebApp(app, config.webDist) : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    if (sendIndex?.(request, reply)) return;
+    const path = request.url.split('?')[0]!.toLowerCase().replace(/\/$/, '');
+    const allowed = knownPaths.get(path);
+    if (allowed && !allowed.has(request.method)) {
+      reply.header('allow', [...allowed].join(', '));
+      return sendError(new AppError('method_not_allowed', 'This method is not allowed here.'), request, reply);
+    }
+    return sendError(new AppError('not_found', 'Not found.'), request, reply);
+  });
+
+  return app;
+}
+
+/** The business modules, each a plugin under /api. Add one line per module. */
+async function registerModules(api: FastifyInstance, services: Services) {
+  void api;
+  void services;
+}

@@ -1,0 +1,11 @@
+import type { Config } from '../config/env.ts';
+import type { Db } from './database.ts';
+
+/**
+ * Demo data for an empty database (DESIGN §2). Each module adds its own seeder here;
+ * every seeder is idempotent so restarts change nothing.
+ */
+export async function seed(db: Db, config: Config): Promise<void> {
+  void db;
+  void config;
+}

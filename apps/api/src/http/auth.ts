@@ -1,0 +1,85 @@
+import { ACCESS_TOKEN_TTL_SECONDS } from '@store/contracts';
+import type { FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { unauthorized } from './errors.ts';
+
+const ISSUER = 'sample-first-store';
+const AUDIENCE = 'sample-first-store/web';
+
+/** Short-lived access tokens (JWT, HS256); the refresh side lives in the accounts module. */
+export interface AccessTokens {
+  sign(identityId: string): Promise<string>;
+  /** The identity id of a valid access token, or undefined for anything else. */
+  verify(token: string): Promise<string | undefined>;
+}
+
+export function createAccessTokens(secret: string, now: () => Date = () => new Date()): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(identityId) {
+      const iat = Math.floor(now().getTime() / 1000);
+      return new SignJWT({ typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(identityId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setNotBefore(iat - 5)
+        .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+          currentDate: now(),
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
+        if (payload.typ !== 'access' || typeof payload.sub !== 'string') return undefined;
+        return payload.sub;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser`: the caller's identity id. */
+    identityId: string | undefined;
+  }
+}
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header || !header.startsWith('Bearer ')) return undefined;
+  const token = header.slice(7).trim();
+  return token || undefined;
+}
+
+/** A preHandler: 401 unless the request carries a valid access token. */
+export function requireUser(tokens: AccessTokens) {
+  return async (request: FastifyRequest) => {
+    const token = bearerOf(request);
+    const identityId = token ? await tokens.verify(token) : undefined;
+    if (!identityId) throw unauthorized();
+    request.identityId = identityId;
+  };
+}
+
+/** A preHandler that reads the token when present and goes on anonymously otherwise. */
+export function optionalUser(tokens: AccessTokens) {
+  return async (request: FastifyRequest) => {
+    const token = bearerOf(request);
+    request.identityId = token ? await tokens.verify(token) : undefined;
+  };
+}
+
+/** The caller's id after `requireUser`. */
+export function userOf(request: FastifyRequest): string {
+  if (!request.identityId) throw unauthorized();
+  return request.identityId;
+}

@@ -1,0 +1,115 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config/env.ts';
+import { readCookie } from './cookies.ts';
+import { AppError } from './errors.ts';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+/** Query keys that carry secrets; they must travel in a JSON body instead (DESIGN §4). */
+const SECRET_QUERY_KEYS = new Set(['password', 'currentpassword', 'newpassword', 'confirmpassword', 'credential']);
+
+/** The CSP fits a SPA built by Vite: scripts and styles from our origin only, Stripe's origins for payments. */
+export function contentSecurityPolicy(config: Config): string {
+  const google = config.google.clientId ? ' https://accounts.google.com' : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self' https://js.stripe.com${google}`,
+    `frame-src https://js.stripe.com https://hooks.stripe.com${google}`,
+    `connect-src 'self' https://api.stripe.com${google}`,
+    "img-src 'self' data: blob: https://*.stripe.com",
+    `style-src 'self'${google}`,
+    "font-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A signed double-submit token: a cookie thrown in from elsewhere without our key is refused. */
+export function createXsrfToken(secret: string): string {
+  const nonce = randomBytes(18).toString('base64url');
+  return `${nonce}.${sign(secret, nonce)}`;
+}
+
+export function isValidXsrfToken(secret: string, token: string | undefined): boolean {
+  if (!token) return false;
+  const dot = token.indexOf('.');
+  if (dot <= 0) return false;
+  const expected = Buffer.from(sign(secret, token.slice(0, dot)));
+  const given = Buffer.from(token.slice(dot + 1));
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+function sign(secret: string, nonce: string): string {
+  return createHmac('sha256', `xsrf:${secret}`).update(nonce).digest('base64url').slice(0, 32);
+}
+
+function isSafeMethod(method: string): boolean {
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+}
+
+/** Security headers on every answer, XSRF double submit, and no secrets in query strings. */
+export function registerSecurity(app: FastifyInstance, config: Config) {
+  const csp = contentSecurityPolicy(config);
+  const secureCookie = config.publicUrl.startsWith('https://');
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query) {
+      for (const key of Object.keys(query)) {
+        if (SECRET_QUERY_KEYS.has(key.toLowerCase())) {
+          throw new AppError('credentials_in_query', 'Send credentials in the request body.');
+        }
+      }
+    }
+    if (isSafeMethod(request.method) || !request.url.startsWith('/api/')) return;
+    const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
+    // Bearer-only clients send no cookie and are not exposed to cross-site requests.
+    if (cookie === undefined) {
+      if (request.headers['sec-fetch-site'] === 'cross-site') {
+        throw new AppError('forbidden', 'Cross-site requests are not allowed.');
+      }
+      return;
+    }
+    const header = request.headers[XSRF_HEADER];
+    if (
+      typeof header !== 'string' ||
+      header !== cookie ||
+      !isValidXsrfToken(config.linkSecret, cookie) ||
+      request.headers['sec-fetch-site'] === 'cross-site'
+    ) {
+      throw new AppError('forbidden', 'Your session check failed. Please reload the page and try again.');
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('Content-Security-Policy', csp);
+    reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
+    if (request.url.startsWith('/api/')) {
+      if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    }
+    if (
+      request.method === 'GET' &&
+      request.url !== '/api/health' &&
+      // Hashed assets stay cacheable by shared caches: no cookie on them.
+      !request.url.startsWith('/assets/') &&
+      !isValidXsrfToken(config.linkSecret, readCookie(request.headers.cookie, XSRF_COOKIE))
+    ) {
+      const token = createXsrfToken(config.linkSecret);
+      reply.header(
+        'Set-Cookie',
+        `${XSRF_COOKIE}=${token}; Path=/; SameSite=Strict${secureCookie ? '; Secure' : ''}`,
+      );
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../http/errors.ts';
+import { listMail } from '../mail/mailer.ts';
+
+export interface SystemRoutesOptions {
+  db: Db;
+  isProduction: boolean;
+}
+
+const HEALTH_CACHE_MS = 1000;
+
+/** Health for load balancers, the OpenAPI document, and the dev mailbox (not in production). */
+export async function systemRoutes(app: FastifyInstance, options: SystemRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The database is pinged at most once a second, so a health check under load stays cheap.
+  let lastCheck = 0;
+  let lastHealthy = false;
+
+  r.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Ready when the database is reachable and migrated',
+        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) },
+      },
+    },
+    async (_request, reply) => {
+      const now = Date.now();
+      if (now - lastCheck > HEALTH_CACHE_MS) {
+        lastCheck = now;
+        lastHealthy = await options.db
+          .execute(sql`SELECT 1 FROM schema_migrations LIMIT 1`)
+          .then((r) => r.rows.length > 0)
+          .catch(() => false);
+      }
+      return lastHealthy ? { status: 'ok' as const } : reply.code(503).send({ status: 'unavailable' as const });
+    },
+  );
+
+  app.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  r.get(
+    '/dev/mailbox',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Development only: every email the store sent',
+        response: {
+          200: z.array(
+            z.object({
+              id: z.string(),
+              kind: z.string(),
+              to: z.string(),
+              subject: z.string(),
+              html: z.string(),
+              text: z.string(),
+              createdAt: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async () => {
+      if (options.isProduction) throw notFound('Page');
+      return listMail(options.db);
+    },
+  );
+}

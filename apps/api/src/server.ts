@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config/env.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { seed } from './db/seed.ts';
+
+/** Closes the server on SIGTERM/SIGINT: in-flight requests finish, then the database closes. */
+export function installShutdown(app: FastifyInstance, onClosed: () => Promise<void>, proc: NodeJS.EventEmitter = process) {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await onClosed();
+      app.log.info('shut down cleanly');
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exitCode = 1;
+    }
+  };
+  proc.on('SIGTERM', () => void shutdown('SIGTERM'));
+  proc.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Reads the environment, opens and migrates the database, seeds demo data, and listens. */
+export async function startServer(): Promise<FastifyInstance> {
+  const config = loadConfig();
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+  await migrate(database);
+  if (config.seedDemo) await seed(database.db, config);
+  const app = await buildApp({ config: { ...config, webDist }, db: database.db });
+  installShutdown(app, () => database.close());
+  await app.listen({ port: config.port, host: config.host });
+  return app;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  startServer().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,6 @@
+import { Placeholder } from '@/components/ui/placeholder.tsx';
+
+/** Placeholder until issue #7 builds this page. */
+export default function CartCheckoutRoute() {
+  return <Placeholder title="Cart checkout" />;
+}

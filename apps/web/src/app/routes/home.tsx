@@ -1,0 +1,6 @@
+import { Placeholder } from '@/components/ui/placeholder.tsx';
+
+/** Placeholder until issue #3 builds this page. */
+export default function HomeRoute() {
+  return <Placeholder title="Home" />;
+}

@@ -1,0 +1,6 @@
+import { Placeholder } from '@/components/ui/placeholder.tsx';
+
+/** Placeholder until issue #4 builds this page. */
+export default function ResultRoute() {
+  return <Placeholder title="Your matches" />;
+}

@@ -1,0 +1,6 @@
+import { Placeholder } from '@/components/ui/placeholder.tsx';
+
+/** Placeholder until issue #6 builds this page. */
+export default function ReviewBoxRoute() {
+  return <Placeholder title="Review your box" />;
+}

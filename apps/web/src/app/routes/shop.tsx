@@ -1,0 +1,6 @@
+import { Placeholder } from '@/components/ui/placeholder.tsx';
+
+/** Placeholder until issue #7 builds this page. */
+export default function ShopRoute() {
+  return <Placeholder title="Shop" />;
+}

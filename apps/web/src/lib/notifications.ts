@@ -1,0 +1,38 @@
+import { TOAST_MS } from '@store/contracts';
+
+/** One snackbar (spec 000 §8: 4 s, at the right, with a dismiss action). */
+export interface Notice {
+  id: number;
+  message: string;
+  kind: 'success' | 'error' | 'info';
+  durationMs: number;
+}
+
+type Listener = (notices: Notice[]) => void;
+
+let notices: Notice[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+function emit() {
+  for (const l of listeners) l(notices);
+}
+
+/** Shows a snackbar; the host component hides it after `durationMs` unless hovered or focused. */
+export function notify(message: string, kind: Notice['kind'] = 'info', durationMs = TOAST_MS): number {
+  const id = nextId++;
+  notices = [...notices, { id, message, kind, durationMs }];
+  emit();
+  return id;
+}
+
+export function dismiss(id: number) {
+  notices = notices.filter((n) => n.id !== id);
+  emit();
+}
+
+export function subscribeNotices(listener: Listener): () => void {
+  listeners.add(listener);
+  listener(notices);
+  return () => listeners.delete(listener);
+}

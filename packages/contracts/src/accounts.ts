@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { MAX_AGE, MIN_AGE, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
+
+/** Email with a dot and a top-level domain of 2+ letters; no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
+/** Email as the login and sign-up forms check it (spec 000 §5). */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Please enter a valid email.')
+  .regex(EMAIL_PATTERN, 'Please enter a valid email.');
+
+/** A password typed to sign in: only required. */
+export const LoginPasswordSchema = z.string().min(1, 'Password is required.').max(PASSWORD_MAX * 4);
+
+/** A new password (spec 000 §5 message kept; DESIGN §5 bounds). */
+export const NewPasswordSchema = z
+  .string()
+  .min(1, 'Password is required.')
+  .min(PASSWORD_MIN, 'Password must be more than 6 characters!')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+/** POST /User/Login body: the spec's login-credentials entity. */
+export const LoginSchema = z.object({
+  /** The account's email address. */
+  emailAddress: EmailSchema,
+  /** The password, in the body only (DESIGN §4). */
+  password: LoginPasswordSchema,
+});
+export type Login = z.infer<typeof LoginSchema>;
+
+/** POST /User/Register body. */
+export const RegisterSchema = z.object({
+  /** The new account's email address. */
+  emailAddress: EmailSchema,
+  /** The new password. */
+  password: NewPasswordSchema,
+  /** Must equal `password` when sent. */
+  confirmPassword: z.string().max(PASSWORD_MAX).optional(),
+  /** Optional display name without spaces. */
+  username: z
+    .string()
+    .trim()
+    .max(50, 'Username must be at most 50 characters.')
+    .refine((v) => !/\s/.test(v), 'Username should contain no spacing!')
+    .optional(),
+  /** The person confirms they are 13 or older (DESIGN §5: accounts need 13+). */
+  isAgeConfirmed: z.literal(true, { error: 'Please confirm you are 13 or older.' }),
+});
+export type Register = z.infer<typeof RegisterSchema>;
+
+/** Sign-in answer: the spec's login response. */
+export const TokenPairSchema = z.object({
+  /** Access token (JWT, 15 minutes). */
+  token: z.string(),
+  /** Refresh token (opaque, rotated on use). */
+  refresh_token: z.string(),
+});
+export type TokenPair = z.infer<typeof TokenPairSchema>;
+
+/** POST /Account/RefreshToken and /Account/Logout body. */
+export const RefreshSchema = z.object({
+  /** The refresh token from the last sign-in or refresh. */
+  refresh_token: z.string().min(1).max(200),
+});
+
+/** POST /User/VerifyEmail query (spec keeps the one-time code in the link). */
+export const VerifyEmailQuerySchema = z.object({
+  code: z.string().min(1).max(200),
+  userId: z.string().min(1).max(100),
+});
+
+/** POST /User/ForgotPassword: the email in the body (query form also read, it is not a secret). */
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
+/** POST /User/ResetPassword body. */
+export const ResetPasswordSchema = z.object({
+  /** The one-time token from the reset mail. */
+  token: z.string().min(1).max(200),
+  email: EmailSchema,
+  password: NewPasswordSchema,
+});
+
+/** POST /User/ChangePassword body. */
+export const ChangePasswordSchema = z.object({
+  currentPassword: LoginPasswordSchema,
+  newPassword: NewPasswordSchema,
+});
+
+/** POST /user/GoogleLogin body. */
+export const GoogleLoginSchema = z.object({
+  /** The Google ID token. */
+  credential: z.string().min(1).max(5000),
+});
+
+/** A U.S. shipping address. */
+export const AddressSchema = z.object({
+  street1: z.string().trim().max(200).nullable().optional(),
+  street2: z.string().trim().max(200).nullable().optional(),
+  city: z.string().trim().max(100).nullable().optional(),
+  state: z.string().trim().max(50).nullable().optional(),
+  postalCode: z.string().trim().max(10).nullable().optional(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+/** The identity as the API returns it (spec 000 §3, 001 §3). */
+export const IdentitySchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  emailAddress: z.string(),
+  phoneNumber: z.string().nullable(),
+  age: z.number().int().nullable(),
+  isEmailSubscribed: z.boolean(),
+  referralCode: z.string(),
+  quizId: z.string().nullable(),
+  orderId: z.string().nullable(),
+  /** `admin` opens the back office (DESIGN §5). */
+  permissions: z.array(z.string()),
+  about: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  address: z.string().nullable(),
+  shippingAddress: AddressSchema.nullable(),
+  /** ISO timestamp. */
+  dateCreated: z.string(),
+});
+export type Identity = z.infer<typeof IdentitySchema>;
+
+/** POST /Identity/Save body: only what a person may change about themselves (no email, no permissions). */
+export const SaveIdentitySchema = z
+  .object({
+    /** Ignored unless it is the caller's own id. */
+    id: z.string().max(100).optional(),
+    firstName: z.string().trim().max(100).nullable().optional(),
+    lastName: z.string().trim().max(100).nullable().optional(),
+    phoneNumber: z
+      .string()
+      .trim()
+      .max(30)
+      .refine((v) => v === '' || /^\D*(\d\D*){10}$/.test(v), 'Please enter a valid phone number')
+      .nullable()
+      .optional(),
+    age: z
+      .number()
+      .int()
+      .min(MIN_AGE, `You must be ${MIN_AGE} or older to have an account.`)
+      .max(MAX_AGE, `Please choose an age of ${MAX_AGE} or less.`)
+      .nullable()
+      .optional(),
+    isEmailSubscribed: z.boolean().optional(),
+    about: z.string().trim().max(1000).nullable().optional(),
+    address: z.string().trim().max(300).nullable().optional(),
+    shippingAddress: AddressSchema.nullable().optional(),
+  })
+  .strict();
+export type SaveIdentity = z.infer<typeof SaveIdentitySchema>;
+
+/** A subscription as the member pages read it (spec 001 §3; misspellings kept). */
+export const SubscriptionSchema = z.object({
+  id: z.string(),
+  susbcriptionName: z.string(),
+  subscriptionPrice: z.number(),
+  handlingFee: z.number(),
+  deliveryScheduleDuration: z.number().int(),
+  deliveryScheduleDurationName: z.string(),
+  statusName: z.string(),
+  cycleStatus: z.number().int(),
+  billingCycleStartDate: z.string().nullable(),
+  isoutcNextBillingDate: z.string().nullable(),
+  currentOrderId: z.string().nullable(),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+/** GET /Account/AuthInfo answer (DESIGN §4). */
+export const AuthInfoSchema = z.object({
+  identity: IdentitySchema,
+  subscription: SubscriptionSchema.nullable(),
+  uncompletedCheckoutOrderId: z.string().nullable(),
+});
+export type AuthInfo = z.infer<typeof AuthInfoSchema>;
+
+/** GET /identity/GetBillingInfoByIdentityId answer: card summary only (RELIABILITY B2). */
+export const BillingInfoSchema = z.object({
+  last4Digits: z.string().nullable(),
+  expiryMonth: z.number().int().nullable(),
+  expiryYear: z.number().int().nullable(),
+  brand: z.string().nullable(),
+  billingAddress: AddressSchema.nullable(),
+});
+export type BillingInfo = z.infer<typeof BillingInfoSchema>;
+
+/** A plain confirmation answer. */
+export const MessageSchema = z.object({ message: z.string() });

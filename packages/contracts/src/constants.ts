@@ -1,0 +1,59 @@
+/** Business constants shared by the API and the web app (spec 000 §9, 001 §9, DESIGN §5). */
+
+/** Browser storage keys, as the spec names them. */
+export const StorageKeys = {
+  auth: 'auth',
+  authRefreshToken: 'authRefreshToken',
+  cartId: 'cartId',
+  referralPopupShown: 'referralPopupShown',
+} as const;
+
+/** Paths the spec fixes. */
+export const Paths = {
+  quizStart: '/take-quiz/1',
+  login: '/login',
+  howItWorksAnchor: 'how-it-works',
+} as const;
+
+/** Snackbars stay this long (ms). */
+export const TOAST_MS = 4000;
+/** Quiz warnings hide after this long (ms). */
+export const QUIZ_WARNING_MS = 5000;
+/** Review validation messages stay this long (ms). */
+export const REVIEW_ERROR_MS = 3000;
+/** The referral popup opens this long after the shop loads (ms). */
+export const REFERRAL_POPUP_DELAY_MS = 5000;
+
+/** Home carousel (spec 000 §9). */
+export const Carousel = { slides: 2, advanceMs: 5000, swipeThresholdPx: 50 } as const;
+
+/** Default configured prices in cents (DESIGN §5); the server's config may override them. */
+export const DEFAULT_PLAN_PRICE_CENTS = 1400;
+export const DEFAULT_HANDLING_FEE_CENTS = 299;
+
+/** Delivery schedules: index 0, 1, 2 -> 30, 45, 60 days. */
+export const DELIVERY_SCHEDULE_DAYS = [30, 45, 60] as const;
+
+/** Accounts need this age or more (DESIGN §5). */
+export const MIN_AGE = 13;
+export const MAX_AGE = 100;
+
+/** Password length bounds (DESIGN §5). */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+/** Access tokens live 15 minutes; a refresh-token family at most 30 days. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_FAMILY_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/** Formats integer cents as dollars with 2 decimals ("14.00"). */
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** Formats integer cents for people: "$14.00". */
+export function formatUsd(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}
