@@ -21,6 +21,8 @@ export const ErrorCodes = [
   'invalid_credentials',
   /** The account exists but its email address is not verified yet. */
   'email_not_verified',
+  /** Registration with an email that already has an account (quiz step 12 links to login). */
+  'email_taken',
   /** A one-time link is unknown, used, expired or for another user. */
   'invalid_token',
   /** Too many requests; `retry-after` says when to try again. */
@@ -54,6 +56,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   credentials_in_query: 400,
   invalid_credentials: 400,
   email_not_verified: 400,
+  email_taken: 400,
   invalid_token: 400,
   payment_declined: 400,
   unauthorized: 401,

@@ -1,3 +1,5 @@
 export * from './accounts.ts';
+export * from './catalog.ts';
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './quiz.ts';

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** The 11 reference lists of spec 000 §7, served at GET /Types/{name}. */
+export const TypeListNames = [
+  'Countries',
+  'ExerciseTypes',
+  'ExerciseFrequencies',
+  'FitnessGoals',
+  'LifestylePerformanceGoals',
+  'DietaryPreferences',
+  'Restrictions',
+  'Flavors',
+  'ProteinMixes',
+  'Textures',
+  'ProteinBrands',
+] as const;
+export type TypeListName = (typeof TypeListNames)[number];
+
+/** Fixed ids (DESIGN §4). */
+export const VEGAN_DIET_ID = 0;
+export const LACTOSE_RESTRICTION_ID = 2;
+
+/** One entry of a reference list; `img` only for brands. */
+export const TypeOptionSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  img: z.string().optional(),
+});
+export type TypeOption = z.infer<typeof TypeOptionSchema>;
+
+const ImageModelSchema = z.object({
+  /** Path of the image, relative to the site ("/catalog/products/12-tub.svg"). */
+  originalPath: z.string(),
+});
+
+/** A product as every product call answers it (spec 001 §3; `suggestedUSe` spelled so). */
+export const ProductSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** The brand's display name. */
+  brandText: z.string(),
+  /** The brand's logo path. */
+  brandImage: z.string(),
+  brandName: z.string(),
+  /** Full-size tub image. */
+  image: ImageModelSchema,
+  /** Single-serving sample packet image. */
+  sampleImage: ImageModelSchema,
+  /** The flavor as shown ("Chocolate Peanut Butter"). */
+  flavorSubCategoryText: z.string(),
+  /** The flavor's background image name (a card background keyed by flavor family). */
+  flavorBgImageName: z.string(),
+  description: z.string(),
+  suggestedUSe: z.string(),
+  nutritionInfo: ImageModelSchema,
+  /** Grams of protein per serving. */
+  gramsProteinContent: z.number(),
+  /** Net weight of the full-size tub in pounds. */
+  sizeLbs: z.number(),
+  /** List price of a tub in dollars (2 decimals). */
+  price: z.number(),
+  /** Member discount in percent (25-50). */
+  discount: z.number().int(),
+  /** Member price in dollars, computed on the server from price and discount. */
+  discountedPrice: z.number(),
+  /** Shop only: whether the member has sampled it (DESIGN §5 unlocking). */
+  unlocked: z.boolean(),
+  /** Whey, isolate, plant, casein or blend. */
+  proteinType: z.string(),
+  texture: z.string(),
+  /** Allergens it contains ("Milk", "Soy", ...). */
+  allergens: z.array(z.string()),
+  /** Diets it suits ("Vegan", "Keto", "Gluten-free", ...). */
+  diets: z.array(z.string()),
+  /** Quiz results only: why it was matched ("Chocolate, which you chose; lactose-free"). */
+  reason: z.string().optional(),
+  /** Whether samples of it can be shipped now. */
+  inStock: z.boolean(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+/** GET product/GetItem?id query. */
+export const ProductIdQuerySchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
