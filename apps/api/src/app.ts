@@ -10,7 +10,9 @@ import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } fro
 import { registerSecurity } from './http/security.ts';
 import { serveWebApp } from './http/static.ts';
 import { validatorCompiler } from './http/validation.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 
 export interface AppDeps {
@@ -120,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** The business modules, each a plugin under /api. Add one line per module. */
 async function registerModules(api: FastifyInstance, services: Services) {
+  await api.register(contactRoutes, services);
+  await api.register(partnersRoutes, services);
   void api;
   void services;
 }

@@ -3,3 +3,4 @@ export * from './catalog.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './quiz.ts';
+export * from './site.ts';

@@ -22,6 +22,9 @@ export class AppError extends Error {
   get statusCode(): number {
     return errorStatus[this.code];
   }
+
+  /** Fastify assigns `statusCode` to a validation error; the code already decides it, so this is ignored. */
+  set statusCode(_ignored: number) {}
 }
 
 export const notFound = (what = 'That item') => new AppError('not_found', `${what} was not found.`);

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/helpers.ts';
+import type { Mail, Mailer } from '../mail/mailer.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    storeEmail: 'hello@store.test',
+    planPriceCents: 1550,
+    handlingFeeCents: 350,
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function storedMessages() {
+  const result = await server.database.db.execute<{ name: string; email: string; text: string }>(
+    sql`SELECT name, email, text FROM contact_messages ORDER BY created_at`,
+  );
+  return result.rows;
+}
+
+async function mailsOfKind(kind: string) {
+  const result = await server.database.db.execute<{
+    to_address: string;
+    subject: string;
+    html: string;
+    text: string;
+  }>(sql`SELECT to_address, subject, html, text FROM emails WHERE kind = ${kind} ORDER BY created_at`);
+  return result.rows;
+}
+
+describe('POST /api/contact/SendContactEmail', () => {
+  it('stores the message and mails it to the store, reading keys case-insensitively', async () => {
+    const res = await server.request('POST', '/api/contact/SendContactEmail', {
+      body: { Name: 'Dana Whitaker', Email: 'dana@example.com', Text: 'Do you ship to Alaska?' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Message sent!' });
+    expect(await storedMessages()).toContainEqual({
+      name: 'Dana Whitaker',
+      email: 'dana@example.com',
+      text: 'Do you ship to Alaska?',
+    });
+    const mail = (await mailsOfKind('contact')).at(-1)!;
+    expect(mail.to_address).toBe('hello@store.test');
+    expect(mail.subject).toBe('Contact form: message from Dana Whitaker');
+    expect(mail.text).toContain('Do you ship to Alaska?');
+    expect(mail.text).toContain('dana@example.com');
+  });
+
+  it('escapes markup in the mail and keeps a line break out of the subject', async () => {
+    const res = await server.request('POST', '/api/contact/SendContactEmail', {
+      body: {
+        name: 'Eve\r\nBcc: victim@example.com',
+        email: 'eve@example.com',
+        text: '<img src=x onerror=alert(1)>',
+      },
+    });
+    expect(res.status).toBe(200);
+    const mail = (await mailsOfKind('contact')).at(-1)!;
+    expect(mail.subject).toBe('Contact form: message from Eve Bcc: victim@example.com');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.html).not.toContain('<img');
+  });
+
+  it.each([
+    ['an empty name', { name: '  ', email: 'a@example.com', text: 'Hi' }, 'name'],
+    ['a missing email', { name: 'Al', text: 'Hi' }, 'email'],
+    ['an invalid email', { name: 'Al', email: 'al@example', text: 'Hi' }, 'email'],
+    ['an empty text', { name: 'Al', email: 'al@example.com', text: '' }, 'text'],
+    ['a text over 5000 characters', { name: 'Al', email: 'al@example.com', text: 'x'.repeat(5001) }, 'text'],
+    ['a name over 100 characters', { name: 'A'.repeat(101), email: 'al@example.com', text: 'Hi' }, 'name'],
+    ['a number for the text', { name: 'Al', email: 'al@example.com', text: 42 }, 'text'],
+  ])('refuses %s with 400 and the field named', async (_label, body, field) => {
+    const before = (await storedMessages()).length;
+    const res = await server.request('POST', '/api/contact/SendContactEmail', { body });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+    expect(res.body.fieldErrors).toHaveProperty(field);
+    expect((await storedMessages()).length).toBe(before);
+  });
+
+  it('refuses unknown fields', async () => {
+    const res = await server.request('POST', '/api/contact/SendContactEmail', {
+      body: { name: 'Al', email: 'al@example.com', text: 'Hi', isAdmin: true },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error_description).toBe('Unknown field: isAdmin.');
+  });
+});
+
+describe('contact rate limit', () => {
+  it('answers 429 with retry-after after 5 messages from one address', async () => {
+    const limited = await startTestServer();
+    try {
+      const body = { name: 'Al', email: 'al@example.com', text: 'Hello there' };
+      for (let i = 0; i < 5; i++) {
+        expect((await limited.request('POST', '/api/contact/SendContactEmail', { body })).status).toBe(200);
+      }
+      const res = await limited.request('POST', '/api/contact/SendContactEmail', { body });
+      expect(res.status).toBe(429);
+      expect(res.body.code).toBe('rate_limited');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('contact mail outage', () => {
+  it('still stores the message and answers success when the mailer fails', async () => {
+    const failing: Mailer = {
+      async send(_mail: Mail) {
+        throw new Error('SMTP down');
+      },
+    };
+    const down = await startTestServer({}, { mailer: failing });
+    try {
+      const res = await down.request('POST', '/api/contact/SendContactEmail', {
+        body: { name: 'Al', email: 'al@example.com', text: 'Is anyone there?' },
+      });
+      expect(res.status).toBe(200);
+      const rows = await down.database.db.execute<{ text: string }>(sql`SELECT text FROM contact_messages`);
+      expect(rows.rows).toEqual([{ text: 'Is anyone there?' }]);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('GET /api/site/config', () => {
+  it('answers the configured price, handling fee in dollars and the support address', async () => {
+    const res = await server.request('GET', '/api/site/config');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ planPrice: 15.5, handlingFee: 3.5, supportEmail: 'hello@store.test' });
+  });
+});

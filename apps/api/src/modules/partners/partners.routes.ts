@@ -1,0 +1,34 @@
+import { MessageSchema, PartnerRequestSchema } from '@store/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Services } from '../../app.ts';
+import { limitPerIp } from '../../http/rate-limit.ts';
+import { createPartnersService } from './partners.service.ts';
+
+export type PartnersRoutesOptions = Pick<Services, 'config' | 'db' | 'clock' | 'mailer' | 'limiter'>;
+
+/** An applicant applies once or twice; more from one address in an hour is a script. */
+const PARTNER_LIMIT = { name: 'partner-request-ip', max: 5, windowMs: 60 * 60 * 1000 };
+
+/** The ambassador (influencer) application of spec 001 §2.16. */
+export async function partnersRoutes(app: FastifyInstance, options: PartnersRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const partners = createPartnersService({ ...options, storeEmail: options.config.storeEmail });
+
+  r.post(
+    '/User/SubmitPartnerRequest',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Sends an ambassador application to the store',
+        body: PartnerRequestSchema,
+        response: { 200: MessageSchema },
+      },
+      preHandler: limitPerIp(options.limiter, PARTNER_LIMIT),
+    },
+    async (request) => {
+      await partners.submit(request.body, request.log);
+      return { message: "Thanks for applying! We'll reach out within 5 business days." };
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { PartnerRequest } from '@store/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { partnerRequestMail } from './partners.mail.ts';
+import { insertPartnerRequest, listPartnerRequests } from './partners.repository.ts';
+import type { PartnerRequestRow } from './partners.table.ts';
+
+export interface PartnersServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  clock: () => Date;
+  /** Where applications are mailed (STORE_EMAIL). */
+  storeEmail: string;
+}
+
+export interface PartnersService {
+  /** Keeps the application and mails it to the store; a mail outage does not lose it. */
+  submit(request: PartnerRequest, log: FastifyBaseLogger): Promise<void>;
+  list(limit?: number): Promise<PartnerRequestRow[]>;
+}
+
+export function createPartnersService(deps: PartnersServiceDeps): PartnersService {
+  return {
+    async submit(request, log) {
+      const id = randomUUID();
+      await insertPartnerRequest(deps.db, {
+        id,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        email: request.email,
+        phone: request.phone,
+        fitnessType: request.fitnessType ?? '',
+        instagram: request.instagram ?? '',
+        tiktok: request.tiktok ?? '',
+        otherSocials: request.otherSocials ?? '',
+        createdAt: deps.clock(),
+      });
+      try {
+        await deps.mailer.send(partnerRequestMail(deps.storeEmail, request));
+      } catch (error) {
+        // The application is stored and listed in the back office; the applicant need not retry.
+        log.error({ err: error, partnerRequestId: id }, 'partner request mail failed');
+      }
+    },
+    list: (limit = 100) => listPartnerRequests(deps.db, limit),
+  };
+}
