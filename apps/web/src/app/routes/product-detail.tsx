@@ -1,6 +1,6 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { ProductDetailPage } from '@/features/product/components/product-detail-page.tsx';
 
-/** Placeholder until issue #4 builds this page. */
+/** /product-detail/:productId (guarded; query viewResult): one product (spec 001 §2.5). */
 export default function ProductDetailRoute() {
-  return <Placeholder title="Product" />;
+  return <ProductDetailPage />;
 }

@@ -1,6 +1,6 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { ResultsPage } from '@/features/results/components/results-page.tsx';
 
-/** Placeholder until issue #4 builds this page. */
+/** /result/:quizId (guarded): the quiz's matched products (spec 000 §2). */
 export default function ResultRoute() {
-  return <Placeholder title="Your matches" />;
+  return <ResultsPage />;
 }

@@ -1,6 +1,6 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { PlanChoicePage } from '@/features/plan-choice/components/plan-choice-page.tsx';
 
-/** Placeholder until issue #4 builds this page. */
+/** /subscribe/:orderId (guarded): the plan-choice screen (spec 000 §2). */
 export default function SubscribeRoute() {
-  return <Placeholder title="Choose your plan" />;
+  return <PlanChoicePage />;
 }

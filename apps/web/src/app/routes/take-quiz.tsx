@@ -1,6 +1,6 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { QuizPage } from '@/features/quiz/components/quiz-page.tsx';
 
-/** Placeholder until issue #4 builds this page. */
+/** /take-quiz/:step and /take-quiz/:step/:quizId: the 12-step quiz (spec 000 §2). */
 export default function TakeQuizRoute() {
-  return <Placeholder title="Quiz" />;
+  return <QuizPage />;
 }

@@ -1,0 +1,152 @@
+import { formatUsd, type Product } from '@store/contracts';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useProduct } from '../api/get-product.ts';
+import { PersonalizedSuggestions } from './personalized-suggestions.tsx';
+import './product.css';
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/** Reads the product id of the route; anything but a positive integer is no product. */
+function parseProductId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** /product-detail/:productId (guarded; query viewResult): one product (spec 001 §2.5). */
+export function ProductDetailPage() {
+  const productId = parseProductId(useParams().productId);
+  const viewResult = useSearchParams()[0].get('viewResult');
+  const { data: product, error, isLoading, reload } = useProduct(productId);
+
+  return (
+    <main className="product-page">
+      <PageTitle title={product ? `${product.brandText} ${product.title}` : 'Product'} />
+      {viewResult ? (
+        <p className="product-crumb">
+          <Link to={paths.result(viewResult)}>← Back to your matches</Link>
+        </p>
+      ) : null}
+      {productId === null || (error instanceof ApiError && error.status === 404) ? (
+        <div className="product-status" role="alert">
+          We could not find this product.{' '}
+          <Link to={viewResult ? paths.result(viewResult) : paths.home()}>Go back</Link>
+        </div>
+      ) : isLoading ? (
+        <div className="product-status" role="status" aria-busy="true">
+          <span className="product-spinner" aria-hidden="true" />
+          Loading the product...
+        </div>
+      ) : error || !product ? (
+        <div className="product-status product-status--error" role="alert">
+          We could not load this product.{' '}
+          <button type="button" className="product-link-button" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <ProductDetail product={product} viewResult={viewResult} />
+      )}
+    </main>
+  );
+}
+
+function ProductDetail({ product, viewResult }: { product: Product; viewResult: string | null }) {
+  return (
+    <>
+      <article className="product-detail" aria-labelledby="product-title">
+        <div className="product-detail__media">
+          {product.discount > 0 ? (
+            <span className="product-detail__badge">
+              {product.discount}% OFF<span className="product-sr-only"> for members</span>
+            </span>
+          ) : null}
+          <img
+            className="product-detail__image"
+            src={product.image.originalPath}
+            alt={`${product.brandText} ${product.title} tub`}
+            width={360}
+            height={360}
+          />
+        </div>
+        <div className="product-detail__info">
+          {product.brandImage ? (
+            <img
+              className="product-detail__logo"
+              src={product.brandImage}
+              alt={product.brandText}
+              width={120}
+              height={48}
+            />
+          ) : (
+            <p className="product-detail__brand">{product.brandText}</p>
+          )}
+          <h1 className="product-detail__title" id="product-title">
+            {product.title}
+          </h1>
+          <p className="product-detail__prices">
+            <span className="product-sr-only">List price </span>
+            <s className="product-detail__list-price">{formatUsd(toCents(product.price))}</s>{' '}
+            <span className="product-sr-only">Member price </span>
+            <span className="product-detail__price">{formatUsd(toCents(product.discountedPrice))}</span>
+          </p>
+          <dl className="product-detail__facts">
+            <div>
+              <dt>Flavor</dt>
+              <dd>{product.flavorSubCategoryText}</dd>
+            </div>
+            <div>
+              <dt>Size</dt>
+              <dd>{product.sizeLbs} lbs</dd>
+            </div>
+            <div>
+              <dt>Protein</dt>
+              <dd>{product.gramsProteinContent} g per serving</dd>
+            </div>
+          </dl>
+
+          {viewResult ? (
+            <Link className="product-primary" to={paths.result(viewResult)}>
+              BACK
+            </Link>
+          ) : (
+            <>
+              <button type="button" className="product-primary" disabled aria-describedby="product-cart-note">
+                ADD TO CART
+              </button>
+              <p className="product-detail__note" id="product-cart-note">
+                Shop opens with your membership
+              </p>
+            </>
+          )}
+
+          <div className="product-accordions">
+            <details className="product-accordion">
+              <summary>Description</summary>
+              <p>{product.description}</p>
+            </details>
+            <details className="product-accordion">
+              <summary>Suggested Use</summary>
+              <p>{product.suggestedUSe}</p>
+            </details>
+            <details className="product-accordion">
+              <summary>Nutrition Facts</summary>
+              <img
+                className="product-accordion__nutrition"
+                src={product.nutritionInfo.originalPath}
+                alt={`Nutrition facts of ${product.brandText} ${product.title}`}
+                width={320}
+                height={480}
+                loading="lazy"
+              />
+            </details>
+          </div>
+        </div>
+      </article>
+      <PersonalizedSuggestions currentId={product.id} viewResult={viewResult} />
+    </>
+  );
+}

@@ -1,0 +1,361 @@
+import {
+  LACTOSE_RESTRICTION_ID,
+  QUIZ_FLAVOR_COUNT,
+  SERVER_ERROR_MESSAGE,
+  VEGAN_DIET_ID,
+} from '@store/contracts';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { isSignedIn, startSession } from '@/lib/session.ts';
+import { saveQuiz } from '../api/save-quiz.ts';
+import type { ListField, QuizDraft } from '../utils/quiz-draft.ts';
+import { toQuizInput } from '../utils/quiz-draft.ts';
+import {
+  DISLIKED_BRANDS_STEP,
+  FLAVOR_STEP,
+  lastStep,
+  nextTarget,
+  parseStep,
+  previousStep,
+  progressForStep,
+  type QuizMode,
+  REGISTRATION_STEP,
+  USED_PROTEIN_STEP,
+} from '../utils/quiz-navigation.ts';
+import { QUIZ_STEP_SPECS, type StepList } from '../utils/quiz-steps.ts';
+import { toggleOption, wasChosen } from '../utils/selection.ts';
+import {
+  canGoNext,
+  type RegistrationErrors,
+  type RegistrationForm,
+  validateRegistration,
+} from '../utils/step-rules.ts';
+import { ListQuestion, PrefetchList } from './list-question.tsx';
+import { QuizHeader } from './quiz-header.tsx';
+import { QuizNotice, type QuizNoticeKind } from './quiz-notice.tsx';
+import { type RegistrationProblem, RegistrationStep } from './registration-step.tsx';
+import { useQuizDraft } from './use-quiz-draft.ts';
+import { UsedProteinStep } from './used-protein-step.tsx';
+import './quiz.css';
+
+const USED_PROTEIN_TITLE = 'Have you tried protein powder before?';
+const REGISTRATION_TITLE = 'Almost Done...';
+
+function titleOf(step: number): string {
+  if (step === USED_PROTEIN_STEP) return USED_PROTEIN_TITLE;
+  if (step === REGISTRATION_STEP) return REGISTRATION_TITLE;
+  return QUIZ_STEP_SPECS[step]?.title ?? 'Quiz';
+}
+
+/** The selected ids of a list answer (the single-choice frequency is a list of at most one). */
+function selectedOf(draft: QuizDraft, field: StepList['field']): number[] {
+  if (field === 'exerciseFrequency') return draft.exerciseFrequency === null ? [] : [draft.exerciseFrequency];
+  return draft[field];
+}
+
+/** /take-quiz/:step and /take-quiz/:step/:quizId (spec 000 §2, §4-5). */
+export function QuizPage() {
+  const params = useParams();
+  const editedQuizId = params.quizId;
+  const mode: QuizMode = editedQuizId ? 'edit' : 'new';
+  const step = parseStep(params.step, mode);
+  const [searchParams] = useSearchParams();
+  const referralCode = searchParams.get('referralCode');
+
+  /** A quiz URL that keeps the referral code in the query string (spec 000 §4). */
+  const stepUrl = (target: number) => {
+    const url = paths.quiz(target, editedQuizId);
+    return referralCode ? `${url}?referralCode=${encodeURIComponent(referralCode)}` : url;
+  };
+
+  if (step === null) return <Navigate to={stepUrl(1)} replace />;
+  return (
+    <QuizStepView
+      key={editedQuizId ?? 'new'}
+      step={step}
+      mode={mode}
+      editedQuizId={editedQuizId}
+      referralCode={referralCode}
+      stepUrl={stepUrl}
+    />
+  );
+}
+
+interface QuizStepViewProps {
+  step: number;
+  mode: QuizMode;
+  editedQuizId: string | undefined;
+  referralCode: string | null;
+  stepUrl: (step: number) => string;
+}
+
+function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizStepViewProps) {
+  const navigate = useNavigate();
+  const { draft, update, discard, isLoading, error, reload } = useQuizDraft(editedQuizId);
+  const [passwords, setPasswords] = useState({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<RegistrationErrors>({});
+  const [problem, setProblem] = useState<RegistrationProblem | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const [notice, setNotice] = useState<QuizNoticeKind | null>(null);
+  const [capMessage, setCapMessage] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const title = titleOf(step);
+  const spec = QUIZ_STEP_SPECS[step];
+
+  // Entering registration resets the age to "no selection" (spec 000 §4).
+  useEffect(() => {
+    if (step === REGISTRATION_STEP) update((d) => ({ ...d, profileInfo: { ...d.profileInfo, age: 0 } }));
+  }, [step, update]);
+
+  // A new step moves focus to its question, so screen readers hear where they are.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose each time the step changes
+  useEffect(() => {
+    setCapMessage('');
+    setProblem(null);
+    headingRef.current?.focus();
+  }, [step]);
+
+  const closeNotice = useCallback(() => setNotice(null), []);
+
+  if (!draft) {
+    return (
+      <QuizShell step={step} showLogin={false}>
+        <PageTitle title="Your preferences" />
+        {isLoading || !error ? (
+          <p className="quiz-options__status" role="status">
+            <span className="quiz-spinner" aria-hidden="true" />
+            Loading your answers...
+          </p>
+        ) : (
+          <div className="quiz-options__status quiz-options__status--error" role="alert">
+            We could not load your quiz.{' '}
+            {error instanceof ApiError && error.status === 401 ? (
+              <Link to={paths.login()}>Log in to change your preferences.</Link>
+            ) : (
+              <button type="button" className="quiz-link-button" onClick={reload}>
+                Try again
+              </button>
+            )}
+          </div>
+        )}
+      </QuizShell>
+    );
+  }
+
+  const form: RegistrationForm = {
+    emailAddress: draft.profileInfo.emailAddress,
+    age: draft.profileInfo.age,
+    phoneNumber: draft.profileInfo.phoneNumber,
+    ...passwords,
+  };
+
+  function toggle(list: StepList, id: number) {
+    if (list.field === 'exerciseFrequency') {
+      update((d) => ({ ...d, exerciseFrequency: id }));
+      return;
+    }
+    const field: ListField = list.field;
+    const current = draft![field];
+    const next = toggleOption(current, id, list.max);
+    if (next === current) {
+      setCapMessage(`You can choose ${list.max} at most. Uncheck one to choose another.`);
+      return;
+    }
+    setCapMessage('');
+    let shows: QuizNoticeKind | null = null;
+    if (
+      field === 'dietaryRestrictions' &&
+      wasChosen(current, next, LACTOSE_RESTRICTION_ID) &&
+      !draft!.noticesShown.lactose
+    ) {
+      shows = 'lactose';
+    }
+    if (
+      field === 'dietaryPreferences' &&
+      wasChosen(current, next, VEGAN_DIET_ID) &&
+      !draft!.noticesShown.vegan
+    ) {
+      shows = 'vegan';
+    }
+    update((d) => ({
+      ...d,
+      [field]: next,
+      // A brand liked now cannot also be disliked.
+      ...(field === 'brandUsages'
+        ? { dislikedBrands: d.dislikedBrands.filter((b) => !next.includes(b)) }
+        : {}),
+      ...(shows ? { noticesShown: { ...d.noticesShown, [shows]: true } } : {}),
+    }));
+    if (shows) setNotice(shows);
+  }
+
+  function changeRegistration(change: Partial<RegistrationForm>) {
+    const { password, confirmPassword, ...profile } = change;
+    if (password !== undefined || confirmPassword !== undefined) {
+      setPasswords((p) => ({
+        password: password ?? p.password,
+        confirmPassword: confirmPassword ?? p.confirmPassword,
+      }));
+    }
+    if (Object.keys(profile).length > 0)
+      update((d) => ({ ...d, profileInfo: { ...d.profileInfo, ...profile } }));
+    const touched = Object.keys(change) as (keyof RegistrationForm)[];
+    setErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([k]) => !touched.includes(k as keyof RegistrationForm))),
+    );
+  }
+
+  async function goNext(event: FormEvent) {
+    event.preventDefault();
+    if (isSaving || !draft || !canGoNext(step, draft, form)) return;
+    const isRegistration = step === REGISTRATION_STEP && mode === 'new';
+    if (isRegistration) {
+      const found = validateRegistration(form);
+      setErrors(found);
+      if (Object.keys(found).length > 0) {
+        document.getElementById(`quiz-${Object.keys(found)[0]}`)?.focus();
+        return;
+      }
+    }
+    setIsSaving(true);
+    setProblem(null);
+    try {
+      const answer = await saveQuiz(toQuizInput(draft, isRegistration ? passwords : undefined), {
+        registration: isRegistration,
+        referralCode,
+        quiet: isRegistration,
+      });
+      const target = nextTarget(step, mode, draft.usedProteinBefore);
+      if (target.kind === 'results') {
+        if (answer.authenticationResult) startSession(answer.authenticationResult);
+        discard();
+        navigate(paths.result(answer.id));
+        return;
+      }
+      update((d) => ({
+        ...d,
+        id: answer.id,
+        profileInfo: {
+          emailAddress: answer.profileInfo.emailAddress ?? d.profileInfo.emailAddress,
+          age: answer.profileInfo.age ?? d.profileInfo.age,
+          phoneNumber: answer.profileInfo.phoneNumber ?? d.profileInfo.phoneNumber,
+        },
+      }));
+      if (target.kind === 'profile') {
+        discard();
+        navigate(paths.profile());
+      } else {
+        navigate(stepUrl(target.step));
+      }
+    } catch (e) {
+      if (isRegistration) setProblem(registrationProblem(e));
+      // Other steps: the API client has already shown the snackbar; the visitor stays on the step.
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  const back = previousStep(step, draft.usedProteinBefore);
+  const isLast = step === lastStep(mode);
+  const enabled = canGoNext(step, draft, form) && !isSaving;
+  const nextSpec = QUIZ_STEP_SPECS[step + 1];
+
+  return (
+    <QuizShell step={step} showLogin={mode === 'new' && !isSignedIn()}>
+      <PageTitle title={`Quiz, step ${step} of ${lastStep(mode)}`} />
+      <form className="quiz-card" onSubmit={goNext} noValidate aria-labelledby="quiz-title">
+        <p className="quiz-card__step">
+          Step {step} of {lastStep(mode)}
+        </p>
+        <h1 id="quiz-title" className="quiz-card__title" tabIndex={-1} ref={headingRef}>
+          {title}
+        </h1>
+        {spec?.hint ? <p className="quiz-card__hint">{spec.hint}</p> : null}
+
+        {spec
+          ? spec.lists.map((list) => (
+              <ListQuestion
+                key={list.field}
+                spec={list}
+                title={title}
+                selected={selectedOf(draft, list.field)}
+                onToggle={(id) => toggle(list, id)}
+                flagged={
+                  step === DISLIKED_BRANDS_STEP ? { ids: draft.brandUsages, label: 'Liked' } : undefined
+                }
+              />
+            ))
+          : null}
+        {step === USED_PROTEIN_STEP ? (
+          <UsedProteinStep
+            legend={title}
+            value={draft.usedProteinBefore}
+            onChange={(value) => update((d) => ({ ...d, usedProteinBefore: value }))}
+          />
+        ) : null}
+        {step === REGISTRATION_STEP ? (
+          <RegistrationStep form={form} errors={errors} problem={problem} onChange={changeRegistration} />
+        ) : null}
+
+        <p className="quiz-card__live" aria-live="polite">
+          {capMessage}
+          {step === FLAVOR_STEP && !capMessage
+            ? `${draft.flavors.length} of ${QUIZ_FLAVOR_COUNT} chosen`
+            : null}
+        </p>
+
+        <div className="quiz-card__actions">
+          {back !== null ? (
+            <Link className="quiz-button quiz-button--secondary" to={stepUrl(back)}>
+              Back
+            </Link>
+          ) : (
+            <span />
+          )}
+          <button
+            className="quiz-button quiz-button--primary"
+            type="submit"
+            disabled={!enabled}
+            aria-busy={isSaving}
+          >
+            {isSaving ? 'Saving...' : isLast && mode === 'edit' ? 'Done' : 'Next'}
+          </button>
+        </div>
+      </form>
+      {notice ? <QuizNotice kind={notice} onClose={closeNotice} /> : null}
+      {nextSpec?.lists.map((list) => (
+        <PrefetchList key={list.field} spec={list} />
+      ))}
+    </QuizShell>
+  );
+}
+
+function registrationProblem(error: unknown): RegistrationProblem {
+  if (error instanceof ApiError && error.status === 400) {
+    return { message: error.message, suggestLogin: error.code === 'email_taken' };
+  }
+  if (error instanceof ApiError && error.status === 429) {
+    return { message: 'Too many attempts. Please wait a minute and try again.', suggestLogin: false };
+  }
+  return { message: SERVER_ERROR_MESSAGE, suggestLogin: false };
+}
+
+function QuizShell({
+  step,
+  showLogin,
+  children,
+}: {
+  step: number;
+  showLogin: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="quiz-page">
+      <QuizHeader progress={progressForStep(step)} showLogin={showLogin} />
+      <main className="quiz-main">{children}</main>
+    </div>
+  );
+}

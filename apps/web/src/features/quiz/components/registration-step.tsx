@@ -1,0 +1,151 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { AGE_OPTIONS, type RegistrationErrors, type RegistrationForm } from '../utils/step-rules.ts';
+
+export interface RegistrationProblem {
+  message: string;
+  /** The email has an account already: offer the login page. */
+  suggestLogin: boolean;
+}
+
+interface RegistrationStepProps {
+  form: RegistrationForm;
+  errors: RegistrationErrors;
+  problem: RegistrationProblem | null;
+  onChange: (change: Partial<RegistrationForm>) => void;
+}
+
+interface FieldProps {
+  id: keyof RegistrationForm;
+  label: string;
+  error: string | undefined;
+  children: (describedBy: string | undefined) => React.ReactNode;
+}
+
+function Field({ id, label, error, children }: FieldProps) {
+  const errorId = `quiz-${id}-error`;
+  return (
+    <div className="quiz-field">
+      <label className="quiz-field__label" htmlFor={`quiz-${id}`}>
+        {label}
+      </label>
+      {children(error ? errorId : undefined)}
+      {error ? (
+        <p className="quiz-field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Step 12, "Almost Done...": the account is created with the quiz (DESIGN §5, Sign-up). */
+export function RegistrationStep({ form, errors, problem, onChange }: RegistrationStepProps) {
+  return (
+    <div className="quiz-registration">
+      <p className="quiz-registration__intro">Create your account to see the products matched to you.</p>
+      {problem ? (
+        <div className="quiz-registration__problem" role="alert">
+          {problem.message}
+          {problem.suggestLogin ? (
+            <>
+              {' '}
+              <Link to={paths.login()}>Log in</Link>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      <Field id="emailAddress" label="Email Address*" error={errors.emailAddress}>
+        {(describedBy) => (
+          <input
+            id="quiz-emailAddress"
+            className="quiz-input"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={254}
+            value={form.emailAddress}
+            aria-invalid={Boolean(errors.emailAddress) || undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => onChange({ emailAddress: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field id="password" label="Password*" error={errors.password}>
+        {(describedBy) => (
+          <input
+            id="quiz-password"
+            className="quiz-input"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={128}
+            value={form.password}
+            aria-invalid={Boolean(errors.password) || undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => onChange({ password: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field id="confirmPassword" label="Confirm Password*" error={errors.confirmPassword}>
+        {(describedBy) => (
+          <input
+            id="quiz-confirmPassword"
+            className="quiz-input"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={128}
+            value={form.confirmPassword}
+            aria-invalid={Boolean(errors.confirmPassword) || undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => onChange({ confirmPassword: e.target.value })}
+          />
+        )}
+      </Field>
+      <div className="quiz-registration__row">
+        <Field id="age" label="Age*" error={errors.age}>
+          {(describedBy) => (
+            <select
+              id="quiz-age"
+              className="quiz-input"
+              required
+              value={form.age}
+              aria-invalid={Boolean(errors.age) || undefined}
+              aria-describedby={describedBy}
+              onChange={(e) => onChange({ age: Number(e.target.value) })}
+            >
+              <option value={0}>Select your age</option>
+              {AGE_OPTIONS.map((age) => (
+                <option key={age} value={age}>
+                  {age}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="phoneNumber" label="Phone (optional)" error={errors.phoneNumber}>
+          {(describedBy) => (
+            <input
+              id="quiz-phoneNumber"
+              className="quiz-input"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              maxLength={30}
+              value={form.phoneNumber}
+              aria-invalid={Boolean(errors.phoneNumber) || undefined}
+              aria-describedby={describedBy}
+              onChange={(e) => onChange({ phoneNumber: e.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+      <p className="quiz-registration__fine">
+        You must be 13 or older to join. By continuing you agree to our{' '}
+        <Link to={paths.privacyPolicy()}>Privacy Policy</Link>.
+      </p>
+    </div>
+  );
+}

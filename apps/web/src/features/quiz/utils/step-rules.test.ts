@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { emptyDraft } from './quiz-draft.ts';
+import { AGE_OPTIONS, canGoNext, type RegistrationForm, validateRegistration } from './step-rules.ts';
+
+const filledForm: RegistrationForm = {
+  emailAddress: 'sam@example.com',
+  password: 'tasty-samples-42',
+  confirmPassword: 'tasty-samples-42',
+  age: 30,
+  phoneNumber: '',
+};
+
+describe('canGoNext', () => {
+  it('keeps Next disabled on the flavor step until exactly four flavors are chosen', () => {
+    expect(canGoNext(6, { ...emptyDraft(), flavors: [1, 2, 3] }, filledForm)).toBe(false);
+    expect(canGoNext(6, { ...emptyDraft(), flavors: [1, 2, 3, 4] }, filledForm)).toBe(true);
+  });
+
+  it('needs an answer on the single-choice steps', () => {
+    expect(canGoNext(2, emptyDraft(), filledForm)).toBe(false);
+    expect(canGoNext(2, { ...emptyDraft(), exerciseFrequency: 0 }, filledForm)).toBe(true);
+    expect(canGoNext(8, emptyDraft(), filledForm)).toBe(false);
+    expect(canGoNext(8, { ...emptyDraft(), usedProteinBefore: false }, filledForm)).toBe(true);
+  });
+
+  it('lets a multi-select step go on with nothing chosen', () => {
+    for (const step of [1, 3, 4, 5, 7, 9, 10, 11])
+      expect(canGoNext(step, emptyDraft(), filledForm)).toBe(true);
+  });
+
+  it('keeps Next disabled on registration until email, both passwords and an age are given', () => {
+    expect(canGoNext(12, emptyDraft(), filledForm)).toBe(true);
+    expect(canGoNext(12, emptyDraft(), { ...filledForm, emailAddress: '  ' })).toBe(false);
+    expect(canGoNext(12, emptyDraft(), { ...filledForm, password: '' })).toBe(false);
+    expect(canGoNext(12, emptyDraft(), { ...filledForm, confirmPassword: '' })).toBe(false);
+    expect(canGoNext(12, emptyDraft(), { ...filledForm, age: 0 })).toBe(false);
+  });
+});
+
+describe('validateRegistration', () => {
+  it('accepts a complete form with or without a phone', () => {
+    expect(validateRegistration(filledForm)).toEqual({});
+    expect(validateRegistration({ ...filledForm, phoneNumber: '(555) 123-4567' })).toEqual({});
+  });
+
+  it('explains each broken field', () => {
+    const errors = validateRegistration({
+      emailAddress: 'not-an-email',
+      password: '123',
+      confirmPassword: '1234',
+      age: 12,
+      phoneNumber: '12',
+    });
+    expect(errors).toEqual({
+      emailAddress: 'Please enter a valid email.',
+      password: 'Password must be more than 6 characters!',
+      confirmPassword: 'Passwords do not match.',
+      age: 'You must be 13 or older to join.',
+      phoneNumber: 'Please enter a valid phone number.',
+    });
+  });
+});
+
+describe('AGE_OPTIONS', () => {
+  it('offers ages 13 to 100', () => {
+    expect(AGE_OPTIONS[0]).toBe(13);
+    expect(AGE_OPTIONS.at(-1)).toBe(100);
+    expect(AGE_OPTIONS).toHaveLength(88);
+  });
+});

@@ -1,0 +1,62 @@
+import { EmailSchema, MAX_AGE, MIN_AGE, NewPasswordSchema } from '@store/contracts';
+import type { QuizDraft } from './quiz-draft.ts';
+import { FLAVOR_STEP, REGISTRATION_STEP, USED_PROTEIN_STEP } from './quiz-navigation.ts';
+import { hasEnoughFlavors } from './selection.ts';
+
+/** The registration step's form; the passwords never leave it except in the TakeQuiz body. */
+export interface RegistrationForm {
+  emailAddress: string;
+  password: string;
+  confirmPassword: string;
+  /** 0 means no age chosen yet (the step resets it to 0, spec 000 §4). */
+  age: number;
+  phoneNumber: string;
+}
+
+/** The ages the step offers: 13 (DESIGN §5, the privacy policy bars younger) to 100. */
+export const AGE_OPTIONS: readonly number[] = Array.from(
+  { length: MAX_AGE - MIN_AGE + 1 },
+  (_, i) => MIN_AGE + i,
+);
+
+/** A U.S. number, 10 digits, optionally written with +1, parentheses, dashes, dots or spaces. */
+const PHONE_PATTERN = /^(\+?1[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}$/;
+
+/**
+ * Whether Next is enabled (spec 000 §5): step 6 needs exactly 4 flavors, step 12 the required
+ * fields. The two single-choice questions (2 and 8) need an answer, since the jump after 8
+ * depends on it.
+ */
+export function canGoNext(step: number, draft: QuizDraft, form: RegistrationForm): boolean {
+  switch (step) {
+    case 2:
+      return draft.exerciseFrequency !== null;
+    case FLAVOR_STEP:
+      return hasEnoughFlavors(draft.flavors);
+    case USED_PROTEIN_STEP:
+      return draft.usedProteinBefore !== null;
+    case REGISTRATION_STEP:
+      return (
+        form.emailAddress.trim() !== '' && form.password !== '' && form.confirmPassword !== '' && form.age > 0
+      );
+    default:
+      return true;
+  }
+}
+
+export type RegistrationErrors = Partial<Record<keyof RegistrationForm, string>>;
+
+/** The registration rules the server applies too, checked before sending (messages as the server's). */
+export function validateRegistration(form: RegistrationForm): RegistrationErrors {
+  const errors: RegistrationErrors = {};
+  const email = EmailSchema.safeParse(form.emailAddress);
+  if (!email.success) errors.emailAddress = email.error.issues[0]?.message ?? 'Please enter a valid email.';
+  const password = NewPasswordSchema.safeParse(form.password);
+  if (!password.success) errors.password = password.error.issues[0]?.message ?? 'Password is required.';
+  if (form.confirmPassword !== form.password) errors.confirmPassword = 'Passwords do not match.';
+  if (form.age < MIN_AGE || form.age > MAX_AGE) errors.age = `You must be ${MIN_AGE} or older to join.`;
+  if (form.phoneNumber.trim() !== '' && !PHONE_PATTERN.test(form.phoneNumber.trim())) {
+    errors.phoneNumber = 'Please enter a valid phone number.';
+  }
+  return errors;
+}

@@ -1,0 +1,29 @@
+import type { Product, Quiz, QuizResults } from '@store/contracts';
+import { apiGet, apiPost } from '@/lib/api-client.ts';
+import { useApi } from '@/lib/use-api.ts';
+
+/** A quiz's matched products and the first box's order. */
+export type QuizMatches = QuizResults;
+
+/** Whether a quiz already has its first order (spec 000 §4: an absent id or 0 means none). */
+export function hasOrder(orderId: string | null | undefined): orderId is string {
+  return Boolean(orderId) && orderId !== '0';
+}
+
+/**
+ * Results (spec 000 §4): the first visit computes the matches, which creates the order
+ * (POST product/GetProductQuizResults); later visits read the quiz's products.
+ */
+export async function getQuizMatches(quizId: string): Promise<QuizMatches> {
+  const quiz = await apiGet<Quiz>('/theQuiz/GetItem', { query: { id: quizId } });
+  if (!hasOrder(quiz.orderId)) {
+    return apiPost<QuizResults>('/product/GetProductQuizResults', { body: { id: quizId } });
+  }
+  const products = await apiGet<Product[]>('/product/GetQuizProducts', { query: { quizId } });
+  return { products, orderId: quiz.orderId };
+}
+
+/** One request per quiz even when the page renders twice (the shared cache holds the promise). */
+export function useQuizMatches(quizId: string) {
+  return useApi(`quiz-matches:${quizId}`, () => getQuizMatches(quizId));
+}

@@ -1,0 +1,63 @@
+import type { Product } from '@store/contracts';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+
+/** One matched product: brand, flavor, image, why it matched, and LEARN MORE (spec 000 §2). */
+export function MatchCard({
+  product,
+  quizId,
+  isPrimePick,
+}: {
+  product: Product;
+  quizId: string;
+  isPrimePick: boolean;
+}) {
+  const titleId = `match-${product.id}-title`;
+  return (
+    <article className="match-card" aria-labelledby={titleId} data-flavor={product.flavorBgImageName}>
+      <div className="match-card__media">
+        {isPrimePick ? <span className="match-card__badge">Prime pick</span> : null}
+        <img
+          className="match-card__image"
+          src={product.image.originalPath}
+          alt={`${product.brandText} ${product.title} tub`}
+          width={220}
+          height={220}
+          loading="lazy"
+        />
+      </div>
+      <div className="match-card__body">
+        <div className="match-card__brand">
+          {product.brandImage ? (
+            <img
+              className="match-card__logo"
+              src={product.brandImage}
+              alt=""
+              width={80}
+              height={32}
+              loading="lazy"
+            />
+          ) : null}
+          <span>{product.brandText}</span>
+        </div>
+        <h2 className="match-card__title" id={titleId}>
+          {product.title}
+        </h2>
+        <p className="match-card__flavor">{product.flavorSubCategoryText}</p>
+        {product.reason ? (
+          <p className="match-card__reason">
+            <span className="match-card__reason-label">Why it matched: </span>
+            {product.reason}
+          </p>
+        ) : null}
+        <Link
+          className="match-card__more"
+          to={paths.productDetail(product.id, quizId)}
+          aria-label={`Learn more about ${product.brandText} ${product.title}`}
+        >
+          LEARN MORE
+        </Link>
+      </div>
+    </article>
+  );
+}
