@@ -10,6 +10,8 @@ import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } fro
 import { registerSecurity } from './http/security.ts';
 import { serveWebApp } from './http/static.ts';
 import { validatorCompiler } from './http/validation.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
@@ -34,6 +36,7 @@ export interface Services {
   mailer: Mailer;
   limiter: RateLimiter;
   tokens: ReturnType<typeof createAccessTokens>;
+  accounts: AccountsService;
 }
 
 /** Builds the app exactly as production runs it; `server.ts` only adds the environment and `listen`. */
@@ -56,7 +59,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', async (request, reply) => {
     if (request.url === '/api/health') return;
     request.log.info(
-      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
   });
@@ -64,15 +72,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurity(app, config);
 
   const clock = deps.clock ?? (() => new Date());
-  const limiter = deps.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter());
-  const services: Services = {
-    config,
-    db,
-    clock,
-    mailer: deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl }),
-    limiter,
-    tokens: createAccessTokens(config.jwtSecret, clock),
-  };
+  const limiter =
+    deps.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter());
+  const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl });
+  const tokens = createAccessTokens(config.jwtSecret, clock);
+  const accounts = createAccountsService({ config, db, clock, mailer, tokens, limiter, log: app.log });
+  const services: Services = { config, db, clock, mailer, limiter, tokens, accounts };
   app.addHook('onClose', async () => {
     if (!deps.limiter) await limiter.close();
   });
@@ -112,7 +117,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const allowed = knownPaths.get(path);
     if (allowed && !allowed.has(request.method)) {
       reply.header('allow', [...allowed].join(', '));
-      return sendError(new AppError('method_not_allowed', 'This method is not allowed here.'), request, reply);
+      return sendError(
+        new AppError('method_not_allowed', 'This method is not allowed here.'),
+        request,
+        reply,
+      );
     }
     return sendError(new AppError('not_found', 'Not found.'), request, reply);
   });
@@ -122,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** The business modules, each a plugin under /api. Add one line per module. */
 async function registerModules(api: FastifyInstance, services: Services) {
+  await api.register(accountsRoutes, services);
   await api.register(contactRoutes, services);
   await api.register(partnersRoutes, services);
   void api;

@@ -13,7 +13,10 @@ export const EmailSchema = z
   .regex(EMAIL_PATTERN, 'Please enter a valid email.');
 
 /** A password typed to sign in: only required. */
-export const LoginPasswordSchema = z.string().min(1, 'Password is required.').max(PASSWORD_MAX * 4);
+export const LoginPasswordSchema = z
+  .string()
+  .min(1, 'Password is required.')
+  .max(PASSWORD_MAX * 4);
 
 /** A new password (spec 000 §5 message kept; DESIGN §5 bounds). */
 export const NewPasswordSchema = z
@@ -193,3 +196,42 @@ export type BillingInfo = z.infer<typeof BillingInfoSchema>;
 
 /** A plain confirmation answer. */
 export const MessageSchema = z.object({ message: z.string() });
+
+/** POST /User/Register and /user/GoogleLogin query: the referral code of the person who invited. */
+export const ReferralQuerySchema = z.object({
+  referralCode: z.string().trim().max(64).optional(),
+});
+
+/** POST /User/ForgotPassword query form (spec 000 §7); the body form is `ForgotPasswordSchema`. */
+export const ForgotPasswordQuerySchema = z.object({ email: z.string().max(254).optional() });
+
+/** POST /User/ChangePassword answer: the other sessions end, this one gets a fresh pair. */
+export const ChangePasswordResultSchema = MessageSchema.extend(TokenPairSchema.shape);
+export type ChangePasswordResult = z.infer<typeof ChangePasswordResultSchema>;
+
+/** The largest profile picture, decoded (bytes). */
+export const MAX_PROFILE_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** POST /Identity/SaveImage body: a data URL of a PNG, JPEG or WebP picture. */
+export const SaveImageSchema = z.object({
+  /** `data:image/png;base64,...`; the type is sniffed from the bytes on the server. */
+  image: z
+    .string()
+    .min(1, 'Please choose a picture.')
+    .max(Math.ceil((MAX_PROFILE_IMAGE_BYTES * 4) / 3) + 200, 'The image is larger than 2 MB.'),
+});
+
+/** GET /identity/GetBillingInfoByIdentityId query: only the caller's own id is answered. */
+export const BillingInfoQuerySchema = z.object({ identityId: z.string().max(100).optional() });
+
+/** Mails an operator may send again (POST /User/SendSelectedEmail). */
+export const SelectableEmailTypes = ['verify-email', 'reset-password', 'welcome'] as const;
+
+/** POST /User/SendSelectedEmail query. */
+export const SendSelectedEmailQuerySchema = z.object({
+  emailType: z.enum(SelectableEmailTypes, { error: 'Unknown email type.' }),
+  identityId: z.string().min(1).max(100),
+});
+
+/** POST /User/Unsubscribe query: the signed token of the mail's link (checked by the server). */
+export const UnsubscribeQuerySchema = z.object({ token: z.string().max(500).optional() });

@@ -1,0 +1,389 @@
+import {
+  AuthInfoSchema,
+  BillingInfoQuerySchema,
+  BillingInfoSchema,
+  ChangePasswordResultSchema,
+  ChangePasswordSchema,
+  EmailSchema,
+  ForgotPasswordQuerySchema,
+  ForgotPasswordSchema,
+  GoogleLoginSchema,
+  IdentitySchema,
+  LoginSchema,
+  MessageSchema,
+  ReferralQuerySchema,
+  RefreshSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  SaveIdentitySchema,
+  SaveImageSchema,
+  SendSelectedEmailQuerySchema,
+  TokenPairSchema,
+  UnsubscribeQuerySchema,
+  VerifyEmailQuerySchema,
+} from '@store/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
+import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import { enforceLimit, type LimitRule, type RateLimiter } from '../../http/rate-limit.ts';
+import type { AccountsService } from './accounts.service.ts';
+import { SAVE_IMAGE_BODY_LIMIT } from './profile-image.ts';
+import { emailTag } from './secrets.ts';
+import { GOOGLE_UNAVAILABLE } from './sign-in.ts';
+
+export interface AccountsRoutesOptions {
+  accounts: AccountsService;
+  tokens: AccessTokens;
+  limiter: RateLimiter;
+  config: { google: { clientId?: string } };
+}
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Soft, windowed limits (RELIABILITY A4-A6): nobody is locked out for good, and one account
+ * sees at most 40 failed logins an hour however many addresses the attacker uses.
+ */
+export const Limits = {
+  loginIp: { name: 'login-ip', max: 50, windowMs: 15 * MINUTE },
+  loginAccount: { name: 'login-account', max: 10, windowMs: 15 * MINUTE },
+  registerIp: { name: 'register-ip', max: 20, windowMs: HOUR },
+  verifyIp: { name: 'verify-ip', max: 30, windowMs: 15 * MINUTE },
+  forgotIp: { name: 'forgot-ip', max: 10, windowMs: 15 * MINUTE },
+  forgotEmail: { name: 'forgot-email', max: 5, windowMs: HOUR },
+  resetIp: { name: 'reset-ip', max: 10, windowMs: 15 * MINUTE },
+  changePassword: { name: 'change-password', max: 10, windowMs: 15 * MINUTE },
+  refreshIp: { name: 'refresh-ip', max: 300, windowMs: 15 * MINUTE },
+  googleIp: { name: 'google-ip', max: 30, windowMs: 15 * MINUTE },
+  unsubscribeIp: { name: 'unsubscribe-ip', max: 30, windowMs: 15 * MINUTE },
+  sendEmail: { name: 'send-selected-email', max: 30, windowMs: HOUR },
+  saveImage: { name: 'save-image', max: 20, windowMs: HOUR },
+} satisfies Record<string, LimitRule>;
+
+const tags = ['accounts'];
+
+/** /User, /Account and /Identity routes of spec 000 §7 and 001 §7. */
+export async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
+  const { accounts, tokens, limiter } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Authentication runs before validation, so an anonymous call is 401 whatever it sends.
+  const signedIn = requireUser(tokens);
+  const limit = (rule: LimitRule, key: string) => enforceLimit(limiter, rule, key);
+  const limitIp = (rule: LimitRule) => async (request: FastifyRequest) => limit(rule, request.ip);
+  const requireAdmin = async (request: FastifyRequest) => {
+    if (!(await accounts.hasPermission(userOf(request), 'admin'))) throw forbidden();
+  };
+
+  app.addHook('onClose', async () => accounts.drainMail());
+
+  r.post(
+    '/User/Register',
+    {
+      schema: {
+        tags,
+        summary: 'Sign up; the same answer for a new and a known address',
+        querystring: ReferralQuerySchema,
+        body: RegisterSchema,
+        response: { 200: MessageSchema },
+      },
+      preHandler: limitIp(Limits.registerIp),
+    },
+    async (request) => accounts.register(request.body, request.query.referralCode),
+  );
+
+  r.post(
+    '/User/VerifyEmail',
+    {
+      schema: {
+        tags,
+        summary: 'Use the link of the verification mail',
+        querystring: VerifyEmailQuerySchema,
+        response: { 200: MessageSchema },
+      },
+      preHandler: limitIp(Limits.verifyIp),
+    },
+    async (request) => accounts.verifyEmail(request.query.code, request.query.userId),
+  );
+
+  r.post(
+    '/User/Login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with email and password (JSON body only)',
+        body: LoginSchema,
+        response: { 200: TokenPairSchema },
+      },
+    },
+    async (request) => {
+      const email = request.body.emailAddress.trim().toLowerCase();
+      const attempt = { event: 'login_attempt', account: emailTag(email) };
+      try {
+        await limit(Limits.loginIp, request.ip);
+        await limit(Limits.loginAccount, email);
+        const result = await accounts.login(email, request.body.password);
+        await limiter.reset(`${Limits.loginAccount.name}:${email}`);
+        request.log.info({ ...attempt, outcome: 'success', identityId: result.identityId }, 'login');
+        return result.tokens;
+      } catch (error) {
+        const outcome = error instanceof AppError ? error.code : 'error';
+        request.log.info({ ...attempt, outcome }, 'login');
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/user/GoogleLogin',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with a Google ID token (JSON body only)',
+        querystring: ReferralQuerySchema,
+        body: GoogleLoginSchema,
+        response: { 200: TokenPairSchema },
+      },
+      preValidation: async () => {
+        if (!options.config.google.clientId) throw new AppError('bad_request', GOOGLE_UNAVAILABLE);
+      },
+      preHandler: limitIp(Limits.googleIp),
+    },
+    async (request) => {
+      try {
+        const result = await accounts.googleLogin(request.body.credential, request.query.referralCode);
+        request.log.info(
+          { event: 'login_attempt', method: 'google', outcome: 'success', identityId: result.identityId },
+          'login',
+        );
+        return result.tokens;
+      } catch (error) {
+        request.log.info(
+          {
+            event: 'login_attempt',
+            method: 'google',
+            outcome: error instanceof AppError ? error.code : 'error',
+          },
+          'login',
+        );
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/Account/RefreshToken',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token; a reused one ends its family',
+        body: RefreshSchema,
+        response: { 200: TokenPairSchema },
+      },
+      preHandler: limitIp(Limits.refreshIp),
+    },
+    async (request) => accounts.refresh(request.body.refresh_token, request.log),
+  );
+
+  r.post(
+    '/Account/Logout',
+    {
+      schema: {
+        tags,
+        summary: 'End the session of this refresh token (idempotent)',
+        body: RefreshSchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      await accounts.logout(request.body.refresh_token);
+      return { message: 'You are logged out.' };
+    },
+  );
+
+  r.post(
+    '/User/ForgotPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a reset link; the same answer for any address',
+        querystring: ForgotPasswordQuerySchema,
+        body: ForgotPasswordSchema.partial().optional(),
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      const parsed = EmailSchema.safeParse(request.body?.email ?? request.query.email ?? '');
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? 'Please enter a valid email.';
+        throw badRequest(message, { email: message });
+      }
+      const email = parsed.data.toLowerCase();
+      await limit(Limits.forgotIp, request.ip);
+      await limit(Limits.forgotEmail, email);
+      request.log.info({ event: 'password_reset_requested', account: emailTag(email) }, 'forgot password');
+      return accounts.forgotPassword(email);
+    },
+  );
+
+  r.post(
+    '/User/ResetPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the reset link (JSON body only)',
+        body: ResetPasswordSchema,
+        response: { 200: MessageSchema },
+      },
+      preHandler: limitIp(Limits.resetIp),
+    },
+    async (request) => accounts.resetPassword(request.body),
+  );
+
+  r.post(
+    '/User/ChangePassword',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password with the current one (JSON body only)',
+        body: ChangePasswordSchema,
+        response: { 200: ChangePasswordResultSchema },
+        security: [{ bearer: [] }],
+      },
+      preValidation: signedIn,
+      preHandler: async (request) => limit(Limits.changePassword, userOf(request)),
+    },
+    async (request) => accounts.changePassword(userOf(request), request.body),
+  );
+
+  r.get(
+    '/Account/AuthInfo',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in identity and its subscription',
+        response: { 200: AuthInfoSchema },
+        security: [{ bearer: [] }],
+      },
+      preValidation: signedIn,
+    },
+    async (request) => accounts.authInfo(userOf(request)),
+  );
+
+  r.post(
+    '/Identity/Save',
+    {
+      schema: {
+        tags,
+        summary: "Change the caller's own profile fields",
+        body: SaveIdentitySchema,
+        response: { 200: IdentitySchema },
+        security: [{ bearer: [] }],
+      },
+      preValidation: signedIn,
+    },
+    async (request) => accounts.saveIdentity(userOf(request), request.body),
+  );
+
+  r.post(
+    '/Identity/SaveImage',
+    {
+      bodyLimit: SAVE_IMAGE_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Upload a profile picture (PNG, JPEG or WebP, at most 2 MB)',
+        body: SaveImageSchema,
+        response: { 200: IdentitySchema },
+        security: [{ bearer: [] }],
+      },
+      preValidation: signedIn,
+      preHandler: async (request) => limit(Limits.saveImage, userOf(request)),
+    },
+    async (request) => accounts.saveImage(userOf(request), request.body.image),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/Identity/Image/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A profile picture (public, cacheable)',
+        params: z.object({ id: z.string().max(100) }),
+      },
+      // A Set-Cookie would keep shared caches from storing the picture.
+      onSend: async (_request, reply, payload) => {
+        reply.removeHeader('set-cookie');
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const image = await accounts.getImage(request.params.id);
+      return reply
+        .header('content-type', image.mime)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(image.data);
+    },
+  );
+
+  const billing = {
+    schema: {
+      tags,
+      summary: "The caller's card summary (last 4 digits, expiry, brand)",
+      querystring: BillingInfoQuerySchema,
+      response: { 200: BillingInfoSchema },
+      security: [{ bearer: [] }],
+    },
+    preValidation: signedIn,
+  };
+  r.get('/identity/GetBillingInfoByIdentityId', billing, async (request) =>
+    accounts.billingInfo(userOf(request), request.query.identityId || undefined),
+  );
+  // The identity always comes from the token here; any parameter is ignored (RELIABILITY B2).
+  r.get(
+    '/me/billing',
+    { ...billing, schema: { ...billing.schema, querystring: undefined } },
+    async (request) => accounts.billingInfo(userOf(request)),
+  );
+
+  r.post(
+    '/User/SendSelectedEmail',
+    {
+      schema: {
+        tags,
+        summary: 'Operator only: send an account mail again',
+        querystring: SendSelectedEmailQuerySchema,
+        response: { 200: MessageSchema },
+        security: [{ bearer: [] }],
+      },
+      preValidation: [signedIn, requireAdmin],
+      preHandler: async (request) => limit(Limits.sendEmail, userOf(request)),
+    },
+    async (request) => {
+      request.log.info(
+        {
+          event: 'send_selected_email',
+          emailType: request.query.emailType,
+          target: request.query.identityId,
+        },
+        'operator mail',
+      );
+      return accounts.sendSelectedEmail(userOf(request), request.query.emailType, request.query.identityId);
+    },
+  );
+
+  r.post(
+    '/User/Unsubscribe',
+    {
+      schema: {
+        tags,
+        summary: 'Turn marketing mail off with the signed link of a mail',
+        querystring: UnsubscribeQuerySchema,
+        response: { 200: MessageSchema },
+      },
+      preHandler: limitIp(Limits.unsubscribeIp),
+    },
+    async (request) => accounts.unsubscribe(request.query.token),
+  );
+}

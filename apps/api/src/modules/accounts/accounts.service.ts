@@ -1,0 +1,98 @@
+import type { TokenPair } from '@store/contracts';
+import type { Mail } from '../mail/mailer.ts';
+import { createAccountEmails } from './account-emails.ts';
+import type { AccountsContext, AccountsDeps } from './context.ts';
+import { MAIL_PER_ADDRESS_PER_HOUR } from './context.ts';
+import { createPasswordReset } from './password-reset.ts';
+import { createProfile } from './profile.ts';
+import { createSessions } from './sessions.ts';
+import { createSignIn } from './sign-in.ts';
+import { createSignUp } from './sign-up.ts';
+import { buildUnsubscribeUrl } from './unsubscribe-link.ts';
+
+export type { AccountsDeps, Membership } from './context.ts';
+export type { QuizRegistration } from './sign-up.ts';
+
+/**
+ * Accounts: sign-up, sign-in, sessions, passwords, the profile, and the account mails.
+ * Each group of use cases lives in its own file; this puts them together.
+ */
+export function createAccountsService(deps: AccountsDeps) {
+  const pending = new Set<Promise<void>>();
+  const { config } = deps;
+  const ctx: AccountsContext = {
+    ...deps,
+    sessions: createSessions(deps),
+    deliver(mail: Mail) {
+      const sending = deps.mailer.send(mail).catch((error: unknown) => {
+        deps.log.error({ err: error, mailKind: mail.kind }, 'sending a mail failed');
+      });
+      pending.add(sending);
+      void sending.finally(() => pending.delete(sending));
+    },
+    async drainMail() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+    async withinMailCap(email) {
+      const { allowed } = await deps.limiter.hit(
+        `mail-address:${email}`,
+        MAIL_PER_ADDRESS_PER_HOUR,
+        60 * 60 * 1000,
+      );
+      if (!allowed)
+        deps.log.info({ event: 'mail_capped' }, 'account mail skipped: hourly cap for this address');
+      return allowed;
+    },
+    links: {
+      verification: (code, identityId) => `${config.publicUrl}/verification/${code}/${identityId}`,
+      resetPassword: (token, email) =>
+        `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
+      login: () => `${config.publicUrl}/login`,
+      forgotPassword: () => `${config.publicUrl}/forgot-password`,
+      quiz: () => `${config.publicUrl}/take-quiz/1`,
+      unsubscribe: (identityId) => buildUnsubscribeUrl(config, identityId, deps.clock()),
+    },
+  };
+
+  const signUp = createSignUp(ctx);
+  const signIn = createSignIn(ctx, signUp);
+  const passwords = createPasswordReset(ctx);
+  const profile = createProfile(ctx);
+  const emails = createAccountEmails(ctx, signUp);
+
+  return {
+    register: signUp.register,
+    verifyEmail: signUp.verifyEmail,
+    login: signIn.login,
+    googleLogin: signIn.googleLogin,
+    refresh: ctx.sessions.refresh,
+    logout: ctx.sessions.logout,
+    forgotPassword: passwords.forgotPassword,
+    resetPassword: passwords.resetPassword,
+    changePassword: passwords.changePassword,
+    authInfo: profile.authInfo,
+    saveIdentity: profile.saveIdentity,
+    saveImage: profile.saveImage,
+    getImage: profile.getImage,
+    billingInfo: profile.billingInfo,
+    sendSelectedEmail: emails.sendSelectedEmail,
+    /** Whether the identity holds a permission (`admin` opens the back office, DESIGN §5). */
+    hasPermission: async (identityId: string, permission: string): Promise<boolean> =>
+      (await profile.getIdentity(identityId))?.permissions.includes(permission) ?? false,
+    unsubscribe: emails.unsubscribe,
+
+    // For other modules (the quiz registers at step 12; marketing mails need the link).
+    /** Creates an account, mails a verification link, and signs the person in at once (DESIGN §5). */
+    registerAndSignIn: signUp.registerAndSignIn,
+    setQuizAndOrder: profile.setQuizAndOrder,
+    getIdentity: profile.getIdentity,
+    /** A new session (token pair) for an identity, e.g. after the subscribe payment. */
+    issueTokens: (identityId: string): Promise<TokenPair> => ctx.sessions.issue(identityId),
+    /** `${publicUrl}/unsubscribe/{token}` for a marketing mail to this identity. */
+    unsubscribeUrl: ctx.links.unsubscribe,
+    /** Waits for account mails still being sent. */
+    drainMail: ctx.drainMail,
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

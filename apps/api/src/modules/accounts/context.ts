@@ -1,0 +1,54 @@
+import type { BillingInfo, Subscription } from '@store/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/database.ts';
+import type { AccessTokens } from '../../http/auth.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { Mail, Mailer } from '../mail/mailer.ts';
+import type { Sessions } from './sessions.ts';
+
+/** What a later payments module tells AuthInfo about a member. */
+export interface Membership {
+  subscription: Subscription | null;
+  uncompletedCheckoutOrderId: string | null;
+}
+
+export interface AccountsDeps {
+  config: Config;
+  db: Db;
+  clock: () => Date;
+  mailer: Mailer;
+  tokens: AccessTokens;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+  /** Filled in by the payments module; without it AuthInfo answers no subscription. */
+  membershipOf?: (identityId: string) => Promise<Membership>;
+  /** Filled in by the payments module; without it billing info is all nulls. */
+  billingOf?: (identityId: string) => Promise<BillingInfo | null>;
+}
+
+/** What every accounts use case shares. */
+export interface AccountsContext extends AccountsDeps {
+  sessions: Sessions;
+  /** Sends a mail in the background so a slow mail server never changes response times (no enumeration). */
+  deliver(mail: Mail): void;
+  /** Waits for mails still being sent (shutdown, tests). */
+  drainMail(): Promise<void>;
+  /** Sends at most `MAIL_PER_ADDRESS_PER_HOUR` account mails to one address per hour; false when over. */
+  withinMailCap(email: string): Promise<boolean>;
+  links: {
+    verification(code: string, identityId: string): string;
+    resetPassword(token: string, email: string): string;
+    login(): string;
+    forgotPassword(): string;
+    quiz(): string;
+    unsubscribe(identityId: string): string;
+  };
+}
+
+/** Verification link lifetime (hours). */
+export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Password reset link lifetime (ASVS: at most 30 minutes for a reset). */
+export const RESET_TTL_MS = 30 * 60 * 1000;
+/** Account mails (verification, reset, already-registered) to one address in one hour. */
+export const MAIL_PER_ADDRESS_PER_HOUR = 5;

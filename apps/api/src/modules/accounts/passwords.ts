@@ -1,0 +1,64 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '@store/contracts';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import argon2 from 'argon2';
+import { badRequest } from '../../http/errors.ts';
+
+/** OWASP's argon2id minimum (m=19 MiB, t=2, p=1); hashes made with older settings are upgraded at login. */
+export const HASH_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+/** How many of the most common passwords are refused (DESIGN §5). */
+const COMMON_PASSWORD_COUNT = 3000;
+
+let commonPasswords: Set<string> | undefined;
+
+/** The ranked list ships with zxcvbn-ts; it is loaded once, on first use. */
+function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set((dictionary['passwords-common'] as string[]).slice(0, COMMON_PASSWORD_COUNT));
+  // The list is lower case; "Password1" is as guessable as "password1".
+  return commonPasswords.has(password) || commonPasswords.has(password.toLowerCase());
+}
+
+/**
+ * A new password's rules: the spec's minimum and message, at most 128 characters, no
+ * composition rules, and not one of the 3,000 most common passwords. The password is used
+ * exactly as typed (no trimming, no Unicode normalisation).
+ */
+export function requireAcceptablePassword(password: string, field = 'password'): void {
+  const fail = (message: string) => badRequest(message, { [field]: message });
+  // Length counts code points, so an emoji is one character as a person sees it.
+  const length = [...password].length;
+  if (length < PASSWORD_MIN) throw fail('Password must be more than 6 characters!');
+  if (length > PASSWORD_MAX) throw fail(`Password must be at most ${PASSWORD_MAX} characters.`);
+  if (isCommonPassword(password)) throw fail('This password is too common. Please choose a less common one.');
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, HASH_OPTIONS);
+}
+
+/** Checks a password; `needsRehash` says the hash was made with weaker settings than today's. */
+export async function verifyPassword(
+  hash: string,
+  password: string,
+): Promise<{ ok: boolean; needsRehash: boolean }> {
+  try {
+    const ok = await argon2.verify(hash, password);
+    return { ok, needsRehash: ok && argon2.needsRehash(hash, HASH_OPTIONS) };
+  } catch {
+    // A malformed stored hash never signs anyone in.
+    return { ok: false, needsRehash: false };
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** Spends the same time as a real check, so an unknown email answers as slowly as a wrong password. */
+export async function verifyAgainstDummy(password: string): Promise<void> {
+  dummyHash ??= argon2.hash('not-a-real-password-but-same-cost', HASH_OPTIONS);
+  await argon2.verify(await dummyHash, password).catch(() => false);
+}

@@ -1,0 +1,103 @@
+import type { TokenPair } from '@store/contracts';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { AppError } from '../../http/errors.ts';
+import * as repo from './accounts.repository.ts';
+import type { AccountsContext } from './context.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import type { createSignUp } from './sign-up.ts';
+
+export const INVALID_CREDENTIALS = 'The email or password is incorrect.';
+export const NOT_VERIFIED = 'Please verify your email address before logging in.';
+export const GOOGLE_UNAVAILABLE = 'Google sign-in is not available.';
+const GOOGLE_FAILED = 'Google sign-in failed. Please try again.';
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+
+/** The outcome of a password sign-in, for the attempt log. */
+export interface LoginResult {
+  identityId: string;
+  tokens: TokenPair;
+}
+
+export function createSignIn(ctx: AccountsContext, signUp: ReturnType<typeof createSignUp>) {
+  const { db, config } = ctx;
+  const jwks = config.google.clientId ? createRemoteJWKSet(new URL(config.google.jwksUrl)) : undefined;
+
+  return {
+    /**
+     * Email and password. An unknown address and a wrong password give the same answer after
+     * the same work; an unverified address is told so only once the password is right.
+     */
+    async login(emailAddress: string, password: string): Promise<LoginResult> {
+      const identity = await repo.findIdentityByEmail(db, emailAddress.trim().toLowerCase());
+      if (!identity?.passwordHash) {
+        await verifyAgainstDummy(password);
+        throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
+      }
+      const check = await verifyPassword(identity.passwordHash, password);
+      if (!check.ok) throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
+      if (check.needsRehash) {
+        await repo.updateIdentity(db, identity.id, { passwordHash: await hashPassword(password) });
+      }
+      if (!identity.emailVerifiedAt) throw new AppError('email_not_verified', NOT_VERIFIED);
+      return { identityId: identity.id, tokens: await ctx.sessions.issue(identity.id) };
+    },
+
+    /**
+     * Google ID token (from Google Identity Services): signature from Google's keys, issuer,
+     * audience = our client id, expiry, and a verified email. Finds the account by Google
+     * subject, then by email (linking it), or creates a verified one.
+     */
+    async googleLogin(credential: string, referralCode?: string | null): Promise<LoginResult> {
+      const clientId = config.google.clientId;
+      if (!clientId || !jwks) throw new AppError('bad_request', GOOGLE_UNAVAILABLE);
+      let claims: { sub: string; email: string; givenName?: string; familyName?: string };
+      try {
+        const { payload } = await jwtVerify(credential, jwks, {
+          issuer: GOOGLE_ISSUERS,
+          audience: clientId,
+          algorithms: ['RS256'],
+          currentDate: ctx.clock(),
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
+        if (
+          payload.email_verified !== true ||
+          typeof payload.email !== 'string' ||
+          typeof payload.sub !== 'string'
+        ) {
+          throw new Error('The Google account has no verified email.');
+        }
+        claims = {
+          sub: payload.sub,
+          email: payload.email.trim().toLowerCase(),
+          givenName: typeof payload.given_name === 'string' ? payload.given_name.slice(0, 100) : undefined,
+          familyName: typeof payload.family_name === 'string' ? payload.family_name.slice(0, 100) : undefined,
+        };
+      } catch {
+        throw new AppError('invalid_credentials', GOOGLE_FAILED);
+      }
+
+      const now = ctx.clock();
+      let identity = await repo.findIdentityByGoogleSub(db, claims.sub);
+      if (!identity) {
+        const byEmail = await repo.findIdentityByEmail(db, claims.email);
+        if (byEmail) {
+          // Google vouches for the address, so the account is linked and its email is verified.
+          identity = await repo.updateIdentity(db, byEmail.id, {
+            googleSub: claims.sub,
+            emailVerifiedAt: byEmail.emailVerifiedAt ?? now,
+          });
+        } else {
+          identity = await signUp.createFromGoogle({
+            email: claims.email,
+            googleSub: claims.sub,
+            firstName: claims.givenName ?? null,
+            lastName: claims.familyName ?? null,
+            referralCode,
+          });
+        }
+      }
+      if (!identity) throw new AppError('invalid_credentials', GOOGLE_FAILED);
+      return { identityId: identity.id, tokens: await ctx.sessions.issue(identity.id) };
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { MAX_AGE, MIN_AGE, type Register, type TokenPair } from '@store/contracts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { alreadyRegisteredMail, verificationMail, welcomeMail } from '../mail/templates.ts';
+import * as repo from './accounts.repository.ts';
+import type { IdentityRow } from './accounts.table.ts';
+import { type AccountsContext, VERIFY_TTL_MS } from './context.ts';
+import { hashPassword, requireAcceptablePassword } from './passwords.ts';
+import { hashSecret, newReferralCode, newSecret } from './secrets.ts';
+
+/** What /User/Register answers for a new and a known address alike (spec 000 §8 toast). */
+export const REGISTERED_MESSAGE = 'Thank you, keep an eye on your inbox for a verification link!';
+export const VERIFIED_MESSAGE = 'Your email address is verified and your account is ready.';
+const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
+const INVALID_VERIFICATION = 'This verification link is invalid or has expired.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface QuizRegistration {
+  emailAddress: string;
+  password: string;
+  age: number;
+  phoneNumber?: string | null;
+  referralCode?: string | null;
+}
+
+export function createSignUp(ctx: AccountsContext) {
+  const { db, clock } = ctx;
+
+  /** Keeps a referral code only when it names an existing account. */
+  async function referrerCode(code: string | null | undefined): Promise<string | null> {
+    const trimmed = code?.trim().toUpperCase();
+    if (!trimmed || trimmed.length > 32) return null;
+    return (await repo.referralCodeExists(db, trimmed)) ? trimmed : null;
+  }
+
+  /** Inserts a new identity; undefined when the email is already taken (also under a race). */
+  async function createIdentity(
+    fields: Omit<repo.NewIdentity, 'id' | 'referralCode'>,
+  ): Promise<IdentityRow | undefined> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const row = await repo.insertIdentity(db, {
+        ...fields,
+        id: randomUUID(),
+        referralCode: newReferralCode(),
+      });
+      if (row) return row;
+      if (await repo.findIdentityByEmail(db, fields.email)) return undefined;
+      // Otherwise the referral code collided (1 in 10^12): draw another.
+    }
+    throw new Error('Could not draw a free referral code.');
+  }
+
+  async function sendVerification(identity: IdentityRow): Promise<void> {
+    if (!(await ctx.withinMailCap(identity.email))) return;
+    const code = newSecret();
+    await repo.insertOneTimeToken(db, {
+      id: randomUUID(),
+      purpose: 'verify',
+      tokenHash: hashSecret(code),
+      identityId: identity.id,
+      expiresAt: new Date(clock().getTime() + VERIFY_TTL_MS),
+    });
+    ctx.deliver(verificationMail(identity.email, ctx.links.verification(code, identity.id)));
+  }
+
+  function requireMatchingPasswords(password: string, confirmPassword: string | undefined) {
+    if (confirmPassword !== undefined && confirmPassword !== password) {
+      throw badRequest('Passwords do not match.', { confirmPassword: 'Passwords do not match.' });
+    }
+  }
+
+  return {
+    sendVerification,
+
+    /** A new account from a Google sign-in: verified by Google, no password. */
+    async createFromGoogle(input: {
+      email: string;
+      googleSub: string;
+      firstName: string | null;
+      lastName: string | null;
+      referralCode?: string | null;
+    }): Promise<IdentityRow | undefined> {
+      const identity = await createIdentity({
+        email: input.email,
+        googleSub: input.googleSub,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        emailVerifiedAt: clock(),
+        referredByCode: await referrerCode(input.referralCode),
+      });
+      if (!identity) return undefined;
+      ctx.deliver(
+        welcomeMail(
+          identity.email,
+          { quiz: ctx.links.quiz(), unsubscribe: ctx.links.unsubscribe(identity.id) },
+          identity.firstName,
+        ),
+      );
+      return identity;
+    },
+
+    /**
+     * Sign-up from /register. A known address gets the same answer as a new one; its owner
+     * is told by mail instead (a fresh verification link while it is still unverified).
+     */
+    async register(input: Register, referralCode?: string | null): Promise<{ message: string }> {
+      requireMatchingPasswords(input.password, input.confirmPassword);
+      requireAcceptablePassword(input.password);
+      const email = input.emailAddress.trim().toLowerCase();
+      // Hashing happens for a known address too, so both answers take the same time.
+      const passwordHash = await hashPassword(input.password);
+      const existing = await repo.findIdentityByEmail(db, email);
+      const created = existing
+        ? undefined
+        : await createIdentity({ email, passwordHash, referredByCode: await referrerCode(referralCode) });
+      const identity = created ?? existing ?? (await repo.findIdentityByEmail(db, email));
+      if (!identity) throw new Error('The identity vanished during sign-up.');
+      if (created || !identity.emailVerifiedAt) {
+        await sendVerification(identity);
+      } else if (await ctx.withinMailCap(email)) {
+        ctx.deliver(
+          alreadyRegisteredMail(email, {
+            login: ctx.links.login(),
+            forgotPassword: ctx.links.forgotPassword(),
+          }),
+        );
+      }
+      return { message: REGISTERED_MESSAGE };
+    },
+
+    /**
+     * Sign-up at the end of the quiz (DESIGN §5): the person is signed in at once and still
+     * gets a verification mail. A taken address is an error the quiz shows with a login link.
+     */
+    async registerAndSignIn(input: QuizRegistration): Promise<{ identityId: string; tokens: TokenPair }> {
+      requireAcceptablePassword(input.password);
+      if (!Number.isInteger(input.age) || input.age < MIN_AGE || input.age > MAX_AGE) {
+        const message = `You must be ${MIN_AGE} or older to have an account.`;
+        throw badRequest(message, { age: message });
+      }
+      const email = input.emailAddress.trim().toLowerCase();
+      if (await repo.findIdentityByEmail(db, email)) throw new AppError('email_taken', EMAIL_TAKEN);
+      const passwordHash = await hashPassword(input.password);
+      const phone = input.phoneNumber?.trim();
+      const identity = await createIdentity({
+        email,
+        passwordHash,
+        age: input.age,
+        phoneNumber: phone ? phone : null,
+        referredByCode: await referrerCode(input.referralCode),
+      });
+      if (!identity) throw new AppError('email_taken', EMAIL_TAKEN);
+      await sendVerification(identity);
+      return { identityId: identity.id, tokens: await ctx.sessions.issue(identity.id) };
+    },
+
+    /** The link of the verification mail: once, within 24 hours, for its own identity only. */
+    async verifyEmail(code: string, identityId: string): Promise<{ message: string }> {
+      const invalid = new AppError('invalid_token', INVALID_VERIFICATION);
+      if (!UUID.test(identityId)) throw invalid;
+      const now = clock();
+      const claimed = await repo.claimOneTimeToken(db, {
+        purpose: 'verify',
+        tokenHash: hashSecret(code),
+        identityId: identityId.toLowerCase(),
+        now,
+      });
+      if (!claimed) throw invalid;
+      const before = await repo.findIdentityById(db, claimed);
+      await repo.markEmailVerified(db, claimed, now);
+      if (before && !before.emailVerifiedAt && before.isEmailSubscribed) {
+        ctx.deliver(
+          welcomeMail(
+            before.email,
+            { quiz: ctx.links.quiz(), unsubscribe: ctx.links.unsubscribe(before.id) },
+            before.firstName,
+          ),
+        );
+      }
+      return { message: VERIFIED_MESSAGE };
+    },
+  };
+}
