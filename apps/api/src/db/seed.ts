@@ -1,4 +1,5 @@
 import type { Config } from '../config/env.ts';
+import { seedAdmin } from '../modules/accounts/accounts.seed.ts';
 import type { Db } from './database.ts';
 
 /**
@@ -6,6 +7,7 @@ import type { Db } from './database.ts';
  * every seeder is idempotent so restarts change nothing.
  */
 export async function seed(db: Db, config: Config): Promise<void> {
+  await seedAdmin(db);
   void db;
   void config;
 }

@@ -37,8 +37,13 @@ export function requireAcceptablePassword(password: string, field = 'password'):
   if (isCommonPassword(password)) throw fail('This password is too common. Please choose a less common one.');
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, HASH_OPTIONS);
+/**
+ * An argon2id PHC string in the reference order `m=…,t=…,p=…` (the library writes `m,p,t`;
+ * it reads either), so other argon2 tools and audits read it as written.
+ */
+export async function hashPassword(password: string): Promise<string> {
+  const hash = await argon2.hash(password, HASH_OPTIONS);
+  return hash.replace(/\$m=(\d+),p=(\d+),t=(\d+)\$/, '$$m=$1,t=$3,p=$2$$');
 }
 
 /** Checks a password; `needsRehash` says the hash was made with weaker settings than today's. */
