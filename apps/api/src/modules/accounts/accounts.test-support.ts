@@ -21,13 +21,13 @@ export function relaxedLimiter(): RateLimiter {
   };
 }
 
-export interface SentMail {
+export type SentMail = {
   kind: string;
   to: string;
   subject: string;
   html: string;
   text: string;
-}
+};
 
 /** Mails go out in the background: waits until `count` mails of `kind` to `to` are stored. */
 export async function waitForMails(

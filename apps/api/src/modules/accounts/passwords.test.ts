@@ -21,7 +21,7 @@ describe('A3 password policy', () => {
 
   it('accepts 64 and 128 characters and refuses 129', () => {
     expect(policyError('a1'.repeat(32))).toBeUndefined();
-    expect(policyError('b2c'.repeat(42) + 'xy')).toBeUndefined();
+    expect(policyError(`${'b2c'.repeat(42)}xy`)).toBeUndefined();
     expect(policyError('x'.repeat(129))).toBe('Password must be at most 128 characters.');
   });
 
