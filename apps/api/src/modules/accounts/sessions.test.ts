@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { createAccessTokens } from '../../http/auth.ts';
+import type { AppError } from '../../http/errors.ts';
+import { openTestDatabase } from '../../test/helpers.ts';
+import * as repo from './accounts.repository.ts';
+import { createSessions } from './sessions.ts';
+
+let database: Database;
+const clock = () => new Date('2026-04-01T00:00:00Z');
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function newIdentity(): Promise<string> {
+  const id = crypto.randomUUID();
+  await repo.insertIdentity(database.db, {
+    id,
+    email: `${id}@example.com`,
+    referralCode: id.slice(0, 8).toUpperCase(),
+  });
+  return id;
+}
+
+async function liveTokens(identityId: string): Promise<number> {
+  const result = await database.db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM refresh_tokens t
+    WHERE t.identity_id = ${identityId} AND t.used_at IS NULL AND t.revoked_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM refresh_tokens f WHERE f.family_id = t.family_id AND f.revoked_at IS NOT NULL)`);
+  return result.rows[0]!.n;
+}
+
+describe('A9 refresh under any interleaving', () => {
+  it('never leaves two live tokens from one, and fails only with 401', async () => {
+    const sessions = createSessions({
+      db: database.db,
+      clock,
+      tokens: createAccessTokens('k'.repeat(40), clock),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), fc.integer({ min: 2, max: 5 }), async (s, parallel) => {
+        const identityId = await newIdentity();
+        const pair = await sessions.issue(identityId);
+        // Settled inside, so the scheduler never holds a rejected promise.
+        const refresh = s.scheduleFunction((token: string) =>
+          sessions.refresh(token).then(
+            (next) => ({ ok: true as const, next }),
+            (error: unknown) => ({ ok: false as const, error }),
+          ),
+        );
+        const outcomes = Array.from({ length: parallel }, () => refresh(pair.refresh_token));
+        await s.waitAll();
+        const settled = await Promise.all(outcomes);
+        const winners = settled.filter((o) => o.ok);
+        expect(winners.length).toBeLessThanOrEqual(1);
+        for (const o of settled) {
+          if (!o.ok) expect((o.error as AppError).code).toBe('unauthorized');
+        }
+        // Every loser saw reuse, so the family is dead, the winner's new token included.
+        expect(await liveTokens(identityId)).toBe(0);
+      }),
+      { numRuns: 10 },
+    );
+  });
+});
