@@ -210,7 +210,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
         tags,
         summary: 'Mail a reset link; the same answer for any address',
         querystring: ForgotPasswordQuerySchema,
-        body: ForgotPasswordSchema.partial().optional(),
+        body: ForgotPasswordSchema.partial().nullish(),
         response: { 200: MessageSchema },
       },
     },
