@@ -1,12 +1,21 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/components/layouts/require-auth.tsx';
 import { RootLayout } from '@/components/layouts/root-layout.tsx';
+import type { RouteHandle } from '@/components/layouts/route-handle.ts';
 
-type RouteModule = { default: React.ComponentType };
+type RouteModule = { default: React.ComponentType; handle?: RouteHandle };
 
-/** Each page is its own chunk, so the first visit downloads only the page it lands on. */
+/**
+ * Each page is its own chunk, so the first visit downloads only the page it lands on. A page may
+ * export a `handle` (RouteHandle) to shape the layout, such as hiding the top menu.
+ */
 function page(load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+  return {
+    lazy: async () => {
+      const module = await load();
+      return { Component: module.default, handle: module.handle };
+    },
+  };
 }
 
 /** The full route table of spec 001 §2.1; guarded routes sit under RequireAuth. */

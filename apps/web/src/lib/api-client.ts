@@ -22,14 +22,23 @@ export interface ApiOptions {
   body?: unknown;
   /** Extra headers (an Idempotency-Key for payments). */
   headers?: Record<string, string>;
-  /** Skip the global 400/500 snackbars (a screen shows its own message). */
+  /** Skip the global snackbars (a screen shows its own message). */
   quiet?: boolean;
+  /**
+   * false: a 401 is only thrown, without refreshing or logging out (the logout call itself, which
+   * must end on the home page whatever the server says).
+   */
+  handleUnauthorized?: boolean;
   signal?: AbortSignal;
 }
 
 const API_BASE = '/api';
 
-/** Called when the session cannot be refreshed: the app logs out and goes to login. */
+/** What the app shows when the store cannot be reached at all (offline, DNS, server down). */
+export const NETWORK_ERROR_MESSAGE =
+  "We couldn't reach the store. Please check your connection and try again.";
+
+/** Called when the session cannot be refreshed: the app logs out and goes to login (lib/auth.ts sets it). */
 let onSessionExpired: () => void = () => {
   clearSession();
   window.location.assign('/login');
@@ -66,7 +75,13 @@ async function send(method: string, path: string, options: ApiOptions): Promise<
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal, credentials: 'same-origin' });
+  return fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
 }
 
 let refreshing: Promise<boolean> | undefined;
@@ -105,9 +120,20 @@ async function readBody(res: Response): Promise<unknown> {
  * once -> log out; 400 shows `error_description`, 500 the apology, each as a snackbar.
  */
 export async function api<T>(method: string, path: string, options: ApiOptions = {}): Promise<T> {
-  let res = await send(method, path, options);
-  if (res.status === 401 && getAccessToken()) {
-    if (await refreshSession()) res = await send(method, path, options);
+  const sentToken = getAccessToken();
+  let res: Response;
+  try {
+    res = await send(method, path, options);
+  } catch (error) {
+    if (!options.quiet && !(error instanceof DOMException && error.name === 'AbortError')) {
+      notify(NETWORK_ERROR_MESSAGE, 'error');
+    }
+    throw error;
+  }
+  if (res.status === 401 && options.handleUnauthorized !== false && getAccessToken()) {
+    // Another request may have refreshed the pair meanwhile: then only retry with the new token.
+    const isRefreshed = getAccessToken() !== sentToken || (await refreshSession());
+    if (isRefreshed) res = await send(method, path, options);
     if (res.status === 401) {
       onSessionExpired();
       throw new ApiError(401, undefined, 'Please log in again.');
@@ -118,7 +144,11 @@ export async function api<T>(method: string, path: string, options: ApiOptions =
   const errorBody = typeof data === 'object' && data !== null ? (data as Partial<ErrorBody>) : undefined;
   if (!options.quiet) {
     if (res.status === 400) {
-      notify(errorBody?.error_description ?? (typeof data === 'string' && data ? data : 'Please check your input.'), 'error');
+      notify(
+        errorBody?.error_description ??
+          (typeof data === 'string' && data ? data : 'Please check your input.'),
+        'error',
+      );
     } else if (res.status >= 500) {
       notify(SERVER_ERROR_MESSAGE, 'error');
     }

@@ -1,6 +1,12 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { Mailbox } from '@/features/dev-mailbox/components/mailbox.tsx';
 
-/** Placeholder until issue #2 builds this page. */
+/** /dev/mailbox: development only; the API answers 404 in production. */
 export default function DevMailboxRoute() {
-  return <Placeholder title="Dev mailbox" />;
+  return (
+    <>
+      <PageTitle title="Dev mailbox" />
+      <Mailbox />
+    </>
+  );
 }

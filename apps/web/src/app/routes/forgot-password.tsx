@@ -1,6 +1,10 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { AuthLayout } from '@/features/auth/components/auth-layout.tsx';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form.tsx';
 
-/** Placeholder until issue #2 builds this page. */
 export default function ForgotPasswordRoute() {
-  return <Placeholder title="Forgot password" />;
+  return (
+    <AuthLayout title="Forgot password">
+      <ForgotPasswordForm />
+    </AuthLayout>
+  );
 }

@@ -1,6 +1,14 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { useSearchParams } from 'react-router';
+import { AuthLayout } from '@/features/auth/components/auth-layout.tsx';
+import { LoginForm } from '@/features/auth/components/login-form.tsx';
+import { safeReturnUrl } from '@/features/auth/utils/return-url.ts';
 
-/** Placeholder until issue #2 builds this page. */
+/** /login?returnUrl: a relative path on this site, else /membership. */
 export default function LoginRoute() {
-  return <Placeholder title="Log in" />;
+  const [searchParams] = useSearchParams();
+  return (
+    <AuthLayout title="Log in">
+      <LoginForm returnUrl={safeReturnUrl(searchParams.get('returnUrl'))} />
+    </AuthLayout>
+  );
 }

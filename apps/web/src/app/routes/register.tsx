@@ -1,6 +1,13 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { useSearchParams } from 'react-router';
+import { AuthLayout } from '@/features/auth/components/auth-layout.tsx';
+import { RegisterForm } from '@/features/auth/components/register-form.tsx';
 
-/** Placeholder until issue #2 builds this page. */
+/** /register (route name signup), with an optional referralCode from a friend's link. */
 export default function RegisterRoute() {
-  return <Placeholder title="Sign up" />;
+  const [searchParams] = useSearchParams();
+  return (
+    <AuthLayout title="Sign up">
+      <RegisterForm referralCode={searchParams.get('referralCode')} />
+    </AuthLayout>
+  );
 }

@@ -1,6 +1,13 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { useSearchParams } from 'react-router';
+import { AuthLayout } from '@/features/auth/components/auth-layout.tsx';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form.tsx';
 
-/** Placeholder until issue #2 builds this page. */
+/** /reset-password?token&email, the link of the reset mail. */
 export default function ResetPasswordRoute() {
-  return <Placeholder title="Reset password" />;
+  const [searchParams] = useSearchParams();
+  return (
+    <AuthLayout title="Choose a new password">
+      <ResetPasswordForm token={searchParams.get('token')} email={searchParams.get('email')} />
+    </AuthLayout>
+  );
 }

@@ -1,6 +1,13 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { useParams } from 'react-router';
+import { AuthLayout } from '@/features/auth/components/auth-layout.tsx';
+import { VerificationStatus } from '@/features/auth/components/verification-status.tsx';
 
-/** Placeholder until issue #2 builds this page. */
+/** /verification/:code/:userId, the link of the verification mail. */
 export default function VerificationRoute() {
-  return <Placeholder title="Email verification" />;
+  const { code = '', userId = '' } = useParams();
+  return (
+    <AuthLayout title="Email verification">
+      <VerificationStatus key={`${userId}:${code}`} code={code} userId={userId} />
+    </AuthLayout>
+  );
 }

@@ -1,11 +1,63 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { SnackbarHost } from '@/components/ui/snackbar-host.tsx';
+import { TopNav } from './top-nav.tsx';
 
-/** Every page: scrolls to the top on navigation (spec 000 §2). */
+const ANCHOR_WAIT_MS = 3000;
+
+/**
+ * Scrolls smoothly to the element with `id`, waiting for it when the page that holds it is still
+ * loading (How It Works from another page lands on the lazy home page first).
+ */
+function scrollToAnchor(id: string): () => void {
+  const scroll = (element: Element) => element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const found = document.getElementById(id);
+  if (found) {
+    scroll(found);
+    return () => {};
+  }
+  const observer = new MutationObserver(() => {
+    const element = document.getElementById(id);
+    if (!element) return;
+    stop();
+    scroll(element);
+  });
+  const timer = window.setTimeout(() => stop(), ANCHOR_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}
+
+/** Every page: the top bar, the snackbars, and scrolling (to the top, or to an #anchor). */
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, hash, key } = useLocation();
+
+  // Spec 000 §2: every navigation to another page starts at the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is the trigger
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (!window.location.hash) window.scrollTo(0, 0);
   }, [pathname]);
-  return <Outlet />;
+
+  // `key` changes on every navigation, so choosing How It Works again scrolls again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key is the trigger, not an input
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (id) return scrollToAnchor(id);
+  }, [hash, key]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <TopNav />
+      <div id="main-content" tabIndex={-1}>
+        <Outlet />
+      </div>
+      <SnackbarHost />
+    </>
+  );
 }

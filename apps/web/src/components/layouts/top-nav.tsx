@@ -1,0 +1,294 @@
+import { Paths } from '@store/contracts';
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Logo } from '@/components/ui/logo.tsx';
+import { paths } from '@/config/paths.ts';
+import { logout, useAuth } from '@/lib/auth.ts';
+import { openCartPanel, useCartCount } from '@/lib/cart-count.ts';
+import { supportMailto } from '@/lib/support.ts';
+import { useIsMenuHidden } from './route-handle.ts';
+import { useDropdown } from './use-dropdown.ts';
+import './top-nav.css';
+
+const HOW_IT_WORKS_HREF = `/#${Paths.howItWorksAnchor}`;
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return isActive ? 'top-nav__link is-active' : 'top-nav__link';
+}
+
+/** The top navigation bar (spec 000 §2): the visitor menu, or the member menu once signed in. */
+export function TopNav() {
+  const { status, info } = useAuth();
+  const isMenuHidden = useIsMenuHidden();
+  return (
+    <header className="top-nav">
+      <div className="top-nav__inner">
+        <Link to={paths.home()} className="top-nav__logo" aria-label="Sample First home">
+          <Logo />
+        </Link>
+        {status === 'signed-out' ? (
+          <VisitorMenu isMenuHidden={isMenuHidden} />
+        ) : (
+          <MemberMenu
+            isMenuHidden={isMenuHidden}
+            email={info?.identity.emailAddress}
+            isAdmin={info?.identity.permissions.includes('admin') ?? false}
+          />
+        )}
+      </div>
+    </header>
+  );
+}
+
+function useQuizAndAnchorState() {
+  const location = useLocation();
+  return {
+    isQuiz: location.pathname.startsWith('/take-quiz'),
+    isHowItWorks: location.pathname === '/' && location.hash === `#${Paths.howItWorksAnchor}`,
+  };
+}
+
+/** Signed out: Get Started, How It Works, Log In; on small screens a burger holds the first two. */
+function VisitorMenu({ isMenuHidden }: { isMenuHidden: boolean }) {
+  const { isQuiz, isHowItWorks } = useQuizAndAnchorState();
+  const dropdown = useDropdown();
+  const loginButton = (
+    <NavLink
+      to={paths.login()}
+      className={isMenuHidden ? 'top-nav__login-button' : 'top-nav__login-button top-nav__narrow-only'}
+    >
+      LOG IN
+    </NavLink>
+  );
+  if (isMenuHidden) return <div className="top-nav__actions">{loginButton}</div>;
+  return (
+    <nav className="top-nav__actions" aria-label="Main">
+      <ul className="top-nav__links top-nav__wide-only">
+        <li>
+          <Link
+            to={Paths.quizStart}
+            className={linkClass({ isActive: isQuiz })}
+            aria-current={isQuiz ? 'page' : undefined}
+          >
+            Get Started
+          </Link>
+        </li>
+        <li>
+          <Link
+            to={HOW_IT_WORKS_HREF}
+            className={linkClass({ isActive: isHowItWorks })}
+            aria-current={isHowItWorks ? 'location' : undefined}
+          >
+            How It Works
+          </Link>
+        </li>
+        <li>
+          <NavLink to={paths.login()} className={linkClass}>
+            Log In
+          </NavLink>
+        </li>
+      </ul>
+      {loginButton}
+      <div className="top-nav__burger-wrap top-nav__narrow-only" ref={dropdown.rootRef}>
+        <button
+          ref={dropdown.toggleRef}
+          type="button"
+          className="top-nav__icon-button"
+          aria-expanded={dropdown.isOpen}
+          aria-controls="visitor-menu"
+          aria-label="Menu"
+          onClick={dropdown.toggle}
+        >
+          <BurgerIcon isOpen={dropdown.isOpen} />
+        </button>
+        <ul id="visitor-menu" className="top-nav__dropdown top-nav__dropdown--full" hidden={!dropdown.isOpen}>
+          <li>
+            <Link
+              to={Paths.quizStart}
+              className="top-nav__dropdown-link"
+              aria-current={isQuiz ? 'page' : undefined}
+            >
+              Get Started
+            </Link>
+          </li>
+          <li>
+            <Link
+              to={HOW_IT_WORKS_HREF}
+              className="top-nav__dropdown-link"
+              aria-current={isHowItWorks ? 'location' : undefined}
+              onClick={dropdown.close}
+            >
+              How It Works
+            </Link>
+          </li>
+        </ul>
+      </div>
+    </nav>
+  );
+}
+
+interface MemberMenuProps {
+  isMenuHidden: boolean;
+  email: string | undefined;
+  isAdmin: boolean;
+}
+
+/** Signed in: Account, Shop, the cart, and a secondary menu (spec 000 §2, 001 §2.19). */
+function MemberMenu({ isMenuHidden, email, isAdmin }: MemberMenuProps) {
+  const dropdown = useDropdown();
+  const [isLoggingOut, setLoggingOut] = useState(false);
+  return (
+    <nav className="top-nav__actions" aria-label="Main">
+      {isMenuHidden ? null : (
+        <>
+          <ul className="top-nav__links">
+            <li className="top-nav__wide-only">
+              <NavLink to={paths.profile()} className={linkClass}>
+                Account
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.shop()} className={linkClass}>
+                Shop
+              </NavLink>
+            </li>
+          </ul>
+          <CartButton />
+        </>
+      )}
+      <div className="top-nav__menu-wrap" ref={dropdown.rootRef}>
+        <button
+          ref={dropdown.toggleRef}
+          type="button"
+          className="top-nav__icon-button"
+          aria-expanded={dropdown.isOpen}
+          aria-controls="account-menu"
+          aria-label="Account menu"
+          onClick={dropdown.toggle}
+        >
+          <UserIcon />
+        </button>
+        <div
+          id="account-menu"
+          className="top-nav__dropdown top-nav__dropdown--right"
+          hidden={!dropdown.isOpen}
+        >
+          {email ? (
+            <p className="top-nav__signed-in">
+              Signed in as <strong>{email}</strong>
+            </p>
+          ) : null}
+          <ul>
+            <li>
+              <NavLink to={paths.profile()} className="top-nav__dropdown-link">
+                Profile
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.membership()} className="top-nav__dropdown-link">
+                Membership
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.billing()} className="top-nav__dropdown-link">
+                Billing
+              </NavLink>
+            </li>
+            {isAdmin ? (
+              <li>
+                <NavLink to={paths.admin()} className="top-nav__dropdown-link">
+                  Back office
+                </NavLink>
+              </li>
+            ) : null}
+            <li>
+              <a href={supportMailto('Help with my account')} className="top-nav__dropdown-link">
+                Contact support
+              </a>
+            </li>
+            <li className="top-nav__dropdown-separator">
+              <button
+                type="button"
+                className="top-nav__dropdown-link"
+                disabled={isLoggingOut}
+                onClick={() => {
+                  setLoggingOut(true);
+                  void logout();
+                }}
+              >
+                {isLoggingOut ? 'Logging out…' : 'Log out'}
+              </button>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </nav>
+  );
+}
+
+/** The cart icon with its count (shown only above 0); it opens the cart panel when one exists. */
+function CartButton() {
+  const count = useCartCount();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="top-nav__icon-button top-nav__cart"
+      aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+      onClick={() => {
+        if (!openCartPanel()) navigate(paths.cartCheckout());
+      }}
+    >
+      <CartIcon />
+      {count > 0 ? (
+        <span className="top-nav__badge" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+function BurgerIcon({ isOpen }: { isOpen: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      {isOpen ? (
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+      ) : (
+        <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+      )}
+    </svg>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path
+        d="M3 4h2.2l2.1 10.2a1.5 1.5 0 0 0 1.5 1.2h8.4a1.5 1.5 0 0 0 1.5-1.1L20.5 8H6.4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="9.5" cy="19.5" r="1.6" fill="currentColor" />
+      <circle cx="17" cy="19.5" r="1.6" fill="currentColor" />
+    </svg>
+  );
+}
+
+function UserIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8.5" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M4.5 20a7.5 7.5 0 0 1 15 0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,110 @@
+import { NewPasswordSchema } from '@store/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { Button, buttonClass } from '@/components/ui/button.tsx';
+import { PasswordField } from '@/components/ui/text-field.tsx';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useZodForm } from '@/lib/use-zod-form.ts';
+import { resetPassword } from '../api/reset-password.ts';
+import { tooManyAttemptsMessage } from '../utils/too-many-attempts.ts';
+import { AuthTitle } from './auth-layout.tsx';
+
+/** The new password, typed twice: a reset is done without seeing the old one, so a typo would lock the person out. */
+export const NewPasswordFormSchema = z
+  .object({
+    password: NewPasswordSchema,
+    confirmPassword: z.string().min(1, 'Please type the password again.'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match.',
+  });
+
+/** Chooses a new password with the one-time token of the reset mail (/reset-password?token&email). */
+export function ResetPasswordForm({ token, email }: { token: string | null; email: string | null }) {
+  const form = useZodForm(NewPasswordFormSchema, { password: '', confirmPassword: '' });
+  const [isLoading, setLoading] = useState(false);
+  const [isDone, setDone] = useState(false);
+  const [isLinkDead, setLinkDead] = useState(false);
+  const [alert, setAlert] = useState<string>();
+
+  if (!token || !email) {
+    return (
+      <div className="auth-card__status">
+        <AuthTitle>This link is incomplete</AuthTitle>
+        <p>Open the link from your email again, or ask for a new one.</p>
+        <Link className={buttonClass('primary', true)} to={paths.forgotPassword()}>
+          Get a new link
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setLoading(true);
+    setAlert(undefined);
+    try {
+      await resetPassword({ token, email, password });
+      setDone(true);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setLinkDead(error.code === 'invalid_token');
+        setAlert(tooManyAttemptsMessage(error));
+        form.showServerErrors(error.fieldErrors);
+      }
+    } finally {
+      setLoading(false);
+    }
+  });
+
+  if (isDone) {
+    return (
+      <div className="auth-card__status">
+        <AuthTitle focusOnMount>Password changed</AuthTitle>
+        <p>Your new password is set. Log in with it to continue.</p>
+        <Link className={buttonClass('primary', true)} to={paths.login()}>
+          Log in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <AuthTitle>Choose a new password</AuthTitle>
+      <p className="auth-card__lead">
+        For <strong>{email}</strong>.
+      </p>
+      {alert ? (
+        <p className="form-alert" role="alert">
+          {alert}
+        </p>
+      ) : null}
+      {isLinkDead ? (
+        <p className="form-alert" role="alert">
+          This reset link has expired or was already used.{' '}
+          <Link to={paths.forgotPassword()}>Get a new link</Link>
+        </p>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} aria-label="Choose a new password">
+        <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          {...form.field('password')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          {...form.field('confirmPassword')}
+        />
+        <Button type="submit" block isLoading={isLoading} loadingLabel="Saving your new password">
+          Save new password
+        </Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '@/components/ui/button.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { supportMailto } from '@/lib/support.ts';
+import { verifyEmail } from '../api/verify-email.ts';
+import { AuthTitle } from './auth-layout.tsx';
+
+export const VERIFICATION_FAILED = 'Verification failed, please contact support!';
+
+type Status = 'loading' | 'success' | 'failed';
+
+/** Email verification (spec 000 §2, §4): loading, then success or failed; both offer the Login link. */
+export function VerificationStatus({ code, userId }: { code: string; userId: string }) {
+  const [status, setStatus] = useState<Status>('loading');
+
+  useEffect(() => {
+    let isCurrent = true;
+    verifyEmail(code, userId).then(
+      () => isCurrent && setStatus('success'),
+      () => isCurrent && setStatus('failed'),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [code, userId]);
+
+  if (status === 'loading') {
+    return (
+      <div className="auth-card__status">
+        <Spinner large />
+        <AuthTitle>Verifying your email…</AuthTitle>
+        <p role="status">This takes a moment.</p>
+      </div>
+    );
+  }
+
+  if (status === 'success') {
+    return (
+      <div className="auth-card__status">
+        <span className="auth-card__icon" aria-hidden="true">
+          <CheckIcon />
+        </span>
+        <AuthTitle focusOnMount>Email verified</AuthTitle>
+        <p>Your email address is verified and your account is ready. Log in to get started.</p>
+        <Link className={buttonClass('primary', true)} to={paths.login()}>
+          Login
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="auth-card__status">
+      <span className="auth-card__icon auth-card__icon--failed" aria-hidden="true">
+        !
+      </span>
+      <AuthTitle focusOnMount>We couldn't verify your email</AuthTitle>
+      <p role="alert">{VERIFICATION_FAILED}</p>
+      <p>
+        The link may have expired or been used already. Write to{' '}
+        <a href={supportMailto('My verification link does not work')}>our support team</a> and we will sort it
+        out.
+      </p>
+      <Link className={buttonClass('secondary', true)} to={paths.login()}>
+        Login
+      </Link>
+    </div>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
+      <path
+        d="M5 12.5l4.5 4.5L19 7.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,138 @@
+import { useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { type DevMail, useMailbox } from '../api/get-mailbox.ts';
+import { extractLinks, linkify, mailDocument } from '../utils/mail-links.ts';
+import './mailbox.css';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** The development mailbox: every mail the store sent, so a verification link can be followed. */
+export function Mailbox() {
+  const { data: mails, error, isLoading, reload } = useMailbox();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mailRef = useRef<HTMLElement>(null);
+  const selectedId = searchParams.get('mail');
+  const selected = mails?.find((m) => m.id === selectedId) ?? mails?.[0];
+
+  function select(mail: DevMail) {
+    setSearchParams({ mail: mail.id }, { replace: true });
+    // On a phone the mail is under the list: bring it into view.
+    if (window.matchMedia('(max-width: 767.98px)').matches) {
+      requestAnimationFrame(() => mailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    }
+  }
+
+  return (
+    <main className="page mailbox">
+      <header className="mailbox__header">
+        <div>
+          <h1>Dev mailbox</h1>
+          <p className="mailbox__note">
+            A development tool, not part of the store: with no mail server configured (<code>SMTP_URL</code>),
+            every email the store sends is kept here. It is switched off in production.
+          </p>
+        </div>
+        <Button variant="secondary" onClick={reload}>
+          Refresh
+        </Button>
+      </header>
+
+      {isLoading ? (
+        <p className="mailbox__empty">
+          <Spinner label="Loading emails" /> Loading emails…
+        </p>
+      ) : error ? (
+        <p className="mailbox__empty" role="alert">
+          {error instanceof ApiError && error.status === 404
+            ? 'The dev mailbox is switched off on this server (production mode).'
+            : 'The mailbox could not be loaded. Try Refresh.'}
+        </p>
+      ) : !mails?.length || !selected ? (
+        <p className="mailbox__empty">
+          No emails yet. Sign up or ask for a password reset, then press Refresh.
+        </p>
+      ) : (
+        <div className="mailbox__grid">
+          <nav aria-label="Emails">
+            <ul className="mailbox__list">
+              {mails.map((mail) => (
+                <li key={mail.id}>
+                  <button
+                    type="button"
+                    className="mailbox__item"
+                    aria-current={mail.id === selected.id ? 'true' : undefined}
+                    onClick={() => select(mail)}
+                  >
+                    <span className="mailbox__item-subject">{mail.subject}</span>
+                    <span className="mailbox__item-meta">
+                      <span>{mail.to}</span>
+                      <time dateTime={mail.createdAt}>{dateFormat.format(new Date(mail.createdAt))}</time>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <MailView mail={selected} ref={mailRef} />
+        </div>
+      )}
+    </main>
+  );
+}
+
+function MailView({ mail, ref }: { mail: DevMail; ref: React.Ref<HTMLElement> }) {
+  const links = useMemo(() => extractLinks(mail.text, mail.html), [mail]);
+  return (
+    <article className="mailbox__mail" aria-labelledby="mail-subject" ref={ref}>
+      <h2 id="mail-subject">{mail.subject}</h2>
+      <dl className="mailbox__facts">
+        <dt>To</dt>
+        <dd>{mail.to}</dd>
+        <dt>Sent</dt>
+        <dd>
+          <time dateTime={mail.createdAt}>{dateFormat.format(new Date(mail.createdAt))}</time>
+        </dd>
+        <dt>Kind</dt>
+        <dd>{mail.kind}</dd>
+      </dl>
+      {links.length ? (
+        <section aria-labelledby="mail-links" className="mailbox__links">
+          <h3 id="mail-links">Links in this email</h3>
+          <ul>
+            {links.map((link) => (
+              <li key={link}>
+                <a href={link}>{link}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <h3>As the recipient sees it</h3>
+      <iframe
+        className="mailbox__frame"
+        title={`Email: ${mail.subject}`}
+        // No scripts and no access to this page; a click on a link may open it in this tab.
+        sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
+        srcDoc={mailDocument(mail.html)}
+      />
+      <details className="mailbox__text">
+        <summary>Text version</summary>
+        <pre>
+          {linkify(mail.text).map((part, i) =>
+            part.kind === 'link' ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts never reorder
+              <a key={i} href={part.value}>
+                {part.value}
+              </a>
+            ) : (
+              part.value
+            ),
+          )}
+        </pre>
+      </details>
+    </article>
+  );
+}
