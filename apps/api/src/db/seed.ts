@@ -1,5 +1,6 @@
 import type { Config } from '../config/env.ts';
 import { seedAdmin } from '../modules/accounts/accounts.seed.ts';
+import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
 import type { Db } from './database.ts';
 
 /**
@@ -8,6 +9,7 @@ import type { Db } from './database.ts';
  */
 export async function seed(db: Db, config: Config): Promise<void> {
   await seedAdmin(db);
+  await seedCatalog(db);
   void db;
   void config;
 }

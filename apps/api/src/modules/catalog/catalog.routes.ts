@@ -1,0 +1,69 @@
+import { ProductIdQuerySchema, ProductSchema, TypeListNames, TypeOptionSchema } from '@store/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AccessTokens, optionalUser } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+import { type CatalogService, toProduct } from './catalog.service.ts';
+
+export interface CatalogRoutesOptions {
+  catalog: CatalogService;
+  tokens: AccessTokens;
+  /** Whether a member has sampled a product; the shop's lock (DESIGN §5 unlocking). */
+  isUnlocked?: (identityId: string, productId: number) => Promise<boolean>;
+}
+
+/** Reference lists change only when the catalog does; browsers and CDNs may keep them briefly. */
+export const TYPE_LIST_CACHE_CONTROL = 'public, max-age=300';
+
+const tags = ['catalog'];
+
+/** GET /Types/{name} and GET product/GetItem (spec 000 §7, 001 §7). */
+export async function catalogRoutes(app: FastifyInstance, options: CatalogRoutesOptions) {
+  const { catalog, tokens } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Not through the type provider: the handler sends JSON text prepared in advance.
+  app.get<{ Params: { name: string } }>(
+    '/Types/:name',
+    {
+      schema: {
+        tags,
+        summary: `A quiz reference list: ${TypeListNames.join(', ')} (any case)`,
+        params: z.object({ name: z.string().max(64) }),
+        response: { 200: z.array(TypeOptionSchema) },
+      },
+    },
+    async (request, reply) => {
+      const json = await catalog.typeListJson(request.params.name);
+      if (json === undefined) throw notFound('That list');
+      // Already JSON text: Fastify sends a string with a JSON content type as it is.
+      return reply
+        .header('Cache-Control', TYPE_LIST_CACHE_CONTROL)
+        .type('application/json; charset=utf-8')
+        .send(json);
+    },
+  );
+
+  r.get(
+    '/product/GetItem',
+    {
+      schema: {
+        tags,
+        summary: 'A product of the catalog',
+        querystring: ProductIdQuerySchema,
+        response: { 200: ProductSchema },
+      },
+      preHandler: optionalUser(tokens),
+    },
+    async (request) => {
+      const row = await catalog.findProduct(request.query.id);
+      if (!row) throw notFound('That product');
+      const unlocked =
+        request.identityId && options.isUnlocked
+          ? await options.isUnlocked(request.identityId, row.id)
+          : false;
+      return toProduct(row, { unlocked });
+    },
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  centsToDollars,
+  type Product,
+  type TypeListName,
+  TypeListNames,
+  type TypeOption,
+} from '@store/contracts';
+import type { Db } from '../../db/database.ts';
+import {
+  type CatalogProductRow,
+  findActiveProduct,
+  listActiveProducts,
+  listBrands,
+} from './catalog.repository.ts';
+import { flavorBackgroundPath } from './demo-catalog.ts';
+import { Flavors, StaticReferenceLists, textureName } from './reference-lists.ts';
+
+export type { CatalogProductRow } from './catalog.repository.ts';
+
+/** How long a process keeps its copy of the brand list before reading it again. */
+export const BRAND_CACHE_MS = 30_000;
+
+/** The member price of a tub: list price less the member discount, rounded to the cent. */
+export function memberPriceCents(listPriceCents: number, discountPercent: number): number {
+  return Math.round((listPriceCents * (100 - discountPercent)) / 100);
+}
+
+/** The product as every product call answers it (ProductSchema). */
+export function toProduct(
+  row: CatalogProductRow,
+  extra: { unlocked?: boolean; reason?: string } = {},
+): Product {
+  const product: Product = {
+    id: row.id,
+    title: row.title,
+    brandText: row.brand.name,
+    brandImage: row.brand.logoPath,
+    brandName: row.brand.name,
+    image: { originalPath: row.tubImagePath },
+    sampleImage: { originalPath: row.sampleImagePath },
+    flavorSubCategoryText: row.flavor,
+    flavorBgImageName: flavorBackgroundPath(row.flavorIds[0]),
+    description: row.description,
+    suggestedUSe: row.suggestedUse,
+    nutritionInfo: { originalPath: row.nutritionImagePath },
+    gramsProteinContent: row.gramsProtein,
+    sizeLbs: row.sizeLbs,
+    price: centsToDollars(row.listPriceCents),
+    discount: row.discountPercent,
+    discountedPrice: centsToDollars(memberPriceCents(row.listPriceCents, row.discountPercent)),
+    unlocked: extra.unlocked ?? false,
+    proteinType: row.proteinType,
+    texture: textureName(row.textureId),
+    allergens: row.allergens,
+    diets: row.diets,
+    inStock: row.sampleStock > 0,
+  };
+  if (extra.reason !== undefined) product.reason = extra.reason;
+  return product;
+}
+
+const listNameByLower = new Map(TypeListNames.map((n) => [n.toLowerCase(), n] as const));
+
+/** The canonical spelling of a list name given in any case, or undefined for an unknown list. */
+export function canonicalListName(name: string): TypeListName | undefined {
+  return listNameByLower.get(name.toLowerCase());
+}
+
+function toOption(o: { id: number; displayName: string; img?: string }): TypeOption {
+  return o.img === undefined
+    ? { id: o.id, displayName: o.displayName }
+    : { id: o.id, displayName: o.displayName, img: o.img };
+}
+
+// The fixed lists are serialised once: GET /Types is on every quiz page and is benchmarked.
+const staticListJson = new Map<TypeListName, string>(
+  Object.entries(StaticReferenceLists).map(([name, options]) => {
+    const withImages =
+      name === 'Flavors'
+        ? Flavors.map((f) => ({ id: f.id, displayName: f.displayName, img: flavorBackgroundPath(f.id) }))
+        : options;
+    return [name as TypeListName, JSON.stringify(withImages.map(toOption))];
+  }),
+);
+
+export interface CatalogServiceDeps {
+  db: Db;
+  /** Milliseconds now; tests pass a fixed one. */
+  now?: () => number;
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+export function createCatalogService({ db, now = Date.now }: CatalogServiceDeps) {
+  let brandCache: { json: string; ids: Set<number>; loadedAt: number } | undefined;
+  let loading: Promise<NonNullable<typeof brandCache>> | undefined;
+
+  async function brandList() {
+    if (brandCache && now() - brandCache.loadedAt < BRAND_CACHE_MS) return brandCache;
+    // One read refreshes the copy however many requests ask at the same moment.
+    loading ??= listBrands(db)
+      .then((rows) => {
+        brandCache = {
+          json: JSON.stringify(rows.map((b) => toOption({ id: b.id, displayName: b.name, img: b.logoPath }))),
+          ids: new Set(rows.map((b) => b.id)),
+          loadedAt: now(),
+        };
+        return brandCache;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  }
+
+  return {
+    /** A reference list as JSON text, or undefined for an unknown list name (any case). */
+    async typeListJson(name: string): Promise<string | undefined> {
+      const canonical = canonicalListName(name);
+      if (!canonical) return undefined;
+      if (canonical === 'ProteinBrands') return (await brandList()).json;
+      return staticListJson.get(canonical);
+    },
+
+    /** The ids of the brands that exist (the quiz checks its brand answers against them). */
+    async brandIds(): Promise<ReadonlySet<number>> {
+      return (await brandList()).ids;
+    },
+
+    /** Forgets the cached brand list; whatever changes brands calls this. */
+    invalidate() {
+      brandCache = undefined;
+    },
+
+    /** An active product with its brand, or undefined. */
+    findProduct(id: number): Promise<CatalogProductRow | undefined> {
+      return findActiveProduct(db, id);
+    },
+
+    /** Every active product with its brand. Read fresh each time: stock decides matching. */
+    listProducts(): Promise<CatalogProductRow[]> {
+      return listActiveProducts(db);
+    },
+  };
+}
