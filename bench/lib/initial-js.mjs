@@ -1,0 +1,38 @@
+// The JavaScript a first visit loads before the first render: index.html's module script and its
+// modulepreloads, measured gzip-compressed from the built files.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The same-origin script URLs in index.html that block the first render, in document order. */
+export function initialScriptUrls(html) {
+  const urls = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
+    const attr = (name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i'))?.[1];
+    const isModuleScript = /^<script/i.test(tag) && attr('type') === 'module' && attr('src');
+    const isModulePreload = /^<link/i.test(tag) && attr('rel') === 'modulepreload' && attr('href');
+    const url = isModuleScript ? attr('src') : isModulePreload ? attr('href') : undefined;
+    if (url?.startsWith('/') && !url.startsWith('//') && !urls.includes(url)) urls.push(url);
+  }
+  return urls;
+}
+
+/** Gzip size of one built file: the build's own .gz when present, else gzip level 9 here. */
+export function gzipSize(file) {
+  if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length;
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/** Each initial script of the built app with its raw and gzip sizes, and the totals. */
+export function initialJs(distDir) {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const files = initialScriptUrls(html).map((url) => {
+    const file = path.join(distDir, url.split('?')[0]);
+    return { url, bytes: readFileSync(file).length, gzipBytes: gzipSize(file) };
+  });
+  return {
+    files,
+    bytes: files.reduce((s, f) => s + f.bytes, 0),
+    gzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0),
+  };
+}

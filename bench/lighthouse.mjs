@@ -1,0 +1,165 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile preset, simulated throttling) against a store
+// started here on PGlite, on / and /login, plus the initial JavaScript measured from the build.
+//
+//   node bench/lighthouse.mjs [--runs 3] [--no-build] [--path /x ...]
+//
+// Each page is audited `runs` times in a fresh headless Chromium; the run with the median
+// performance score is reported. Reports go to bench/results/ (ignored by git).
+import { execFileSync, execSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { initialJs } from './lib/initial-js.mjs';
+import { formatTable, verdict } from './lib/report.mjs';
+import { randomId, startNode } from './lib/servers.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean', default: false },
+    path: { type: 'string', multiple: true },
+  },
+});
+const runs = Number(args.runs);
+const pages = args.path ?? ['/', '/login'];
+const PORT = 8304;
+const origin = `http://127.0.0.1:${PORT}`;
+const TARGETS = { score: 95, initialJsKb: 100 };
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-extensions',
+];
+
+const workDir = `/tmp/bench-lh-${randomId()}`;
+let store;
+try {
+  await main();
+} catch (error) {
+  console.error(`\nLighthouse benchmark failed: ${error.stack ?? error}`);
+  console.error(`Logs kept in ${workDir}`);
+  process.exitCode = 1;
+} finally {
+  await store?.stop();
+  if (!process.exitCode) rmSync(workDir, { recursive: true, force: true });
+}
+
+async function main() {
+  mkdirSync(workDir, { recursive: true });
+  const dist = path.join(root, 'apps/web/dist');
+  const server = path.join(root, 'apps/api/dist/server.js');
+  if (!args['no-build'] || !existsSync(path.join(dist, 'index.html')) || !existsSync(server)) {
+    console.log('== Building the store (npm run build)');
+    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  }
+
+  const js = initialJs(dist);
+  console.log('== Initial JavaScript (index.html module script + modulepreloads, gzip)');
+  for (const f of js.files) console.log(`   ${f.url}  ${kb(f.bytes)} raw, ${kb(f.gzipBytes)} gzip`);
+  console.log(`   total ${kb(js.gzipBytes)} gzip (${(js.gzipBytes / 1024).toFixed(1)} KiB)`);
+
+  console.log('== Starting the store on PGlite');
+  const env = { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: `${workDir}/data`, LOG_LEVEL: 'warn' };
+  env.DATABASE_URL = undefined;
+  store = await startNode('store', server, {
+    cwd: root,
+    logDir: workDir,
+    env,
+    readyUrl: `${origin}/api/health`,
+  });
+
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const resultsDir = path.join(root, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const results = [];
+  for (const page of pages) {
+    const audits = [];
+    for (let i = 0; i < runs; i++) {
+      process.stdout.write(`   ${page} run ${i + 1}/${runs} ... `);
+      const run = await audit(`${origin}${page}`, chromePath);
+      console.log(`score ${run.score}`);
+      audits.push(run);
+    }
+    const median = [...audits].sort((a, b) => a.score - b.score)[Math.floor(audits.length / 2)];
+    const name = page === '/' ? 'home' : page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+    writeFileSync(path.join(resultsDir, `lighthouse-${name}.html`), median.html);
+    results.push({ page, scores: audits.map((a) => a.score), ...median, html: undefined });
+  }
+
+  console.log('\n== Lighthouse, mobile preset (median of %d runs)', runs);
+  console.log(
+    formatTable(
+      ['page', 'score', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'runs', 'target'],
+      results.map((r) => [
+        r.page,
+        r.score,
+        r.lcp,
+        r.tbt,
+        r.cls,
+        r.fcp,
+        r.scores.join('/'),
+        `score >= ${TARGETS.score} ${verdict(r.score, TARGETS.score, 'min')}`,
+      ]),
+    ),
+  );
+  const jsKb = js.gzipBytes / 1000;
+  console.log(
+    `\nInitial JS: ${kb(js.gzipBytes)} gzip; target <= ${TARGETS.initialJsKb} kB ${verdict(jsKb, TARGETS.initialJsKb, 'max')}`,
+  );
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model },
+    lighthouse: createRequire(import.meta.url)('lighthouse/package.json').version,
+    chromium: execFileSync(chromePath, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim(),
+    preset: 'mobile (default config, simulated throttling)',
+    runs,
+    targets: TARGETS,
+    pages: results,
+    initialJs: js,
+  };
+  writeFileSync(path.join(resultsDir, 'lighthouse-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log('Written to bench/results/lighthouse-latest.json (and an HTML report per page)');
+}
+
+/** One Lighthouse run in a fresh browser, so no cache or storage carries over between runs. */
+async function audit(url, chromePath) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: ['json', 'html'],
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const metric = (id) => lhr.audits[id]?.numericValue;
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: Math.round(metric('largest-contentful-paint')),
+      tbt: Math.round(metric('total-blocking-time')),
+      cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+      fcp: Math.round(metric('first-contentful-paint')),
+      html: result.report[1],
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function kb(bytes) {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}

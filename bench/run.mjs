@@ -1,0 +1,439 @@
+// `npm run bench`: load-tests the store's hot routes beside reference servers doing the least
+// possible work, on the same machine in the same run, and prints each route's ratio to its reference.
+//
+//   node bench/run.mjs [-d seconds] [-c connections] [-r rounds] [-w warmup-seconds] [--no-build] [--only a,b]
+//
+// Each target: a warm-up, then `rounds` runs of autocannon; the round with the most req/s is kept
+// (best of N). Results go to bench/results/latest.json (ignored by git).
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  bestRound,
+  cpuMicrosPerRequest,
+  failures,
+  formatRatio,
+  formatTable,
+  ratio,
+  summarize,
+  verdict,
+} from './lib/report.mjs';
+import { cpuSeconds, createDatabase, randomId, startNode } from './lib/servers.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', short: 'd', default: '10' },
+    connections: { type: 'string', short: 'c', default: '50' },
+    rounds: { type: 'string', short: 'r', default: '2' },
+    warmup: { type: 'string', short: 'w', default: '2' },
+    'no-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+const settings = {
+  duration: Number(args.duration),
+  connections: Number(args.connections),
+  rounds: Number(args.rounds),
+  warmup: Number(args.warmup),
+  keep: 'best round by req/s',
+};
+
+/** Ports 8301-8310 belong to the benchmarks. */
+const PORTS = { storePg: 8301, storePglite: 8302, reference: 8303 };
+const HOST = '127.0.0.1';
+const base = (port) => `http://${HOST}:${port}`;
+
+const TARGETS = {
+  healthRatio: 0.8,
+  dbReadRatio: 0.6,
+  p99Ms: 20,
+};
+
+const id = randomId();
+const workDir = `/tmp/bench-${id}`;
+const cleanups = [];
+let failed = false;
+
+async function cleanup() {
+  for (const step of cleanups.reverse()) {
+    try {
+      await step();
+    } catch (error) {
+      console.error(`cleanup: ${error.message}`);
+    }
+  }
+  cleanups.length = 0;
+  if (!failed) rmSync(workDir, { recursive: true, force: true });
+  else console.error(`Logs kept in ${workDir}`);
+}
+
+process.on('SIGINT', () => {
+  failed = true;
+  cleanup().finally(() => process.exit(130));
+});
+
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  console.error(`\nBenchmark failed: ${error.stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
+
+async function main() {
+  mkdirSync(workDir, { recursive: true });
+  const distIndex = path.join(root, 'apps/web/dist/index.html');
+  const server = path.join(root, 'apps/api/dist/server.js');
+  if (!args['no-build'] || !existsSync(distIndex) || !existsSync(server)) {
+    console.log('== Building the store (npm run build)');
+    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  }
+
+  console.log('== Starting the servers');
+  const database = await createDatabase(`bench_${id}`);
+  cleanups.push(() => database.drop());
+  const common = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', HOST, NODE_ENV: 'development' };
+  const started = await Promise.allSettled([
+    startNode('store-postgres', server, {
+      cwd: root,
+      logDir: workDir,
+      env: {
+        ...common,
+        PORT: String(PORTS.storePg),
+        DATABASE_URL: database.url,
+        DATA_DIR: `${workDir}/pg-data`,
+      },
+      readyUrl: `${base(PORTS.storePg)}/api/health`,
+    }),
+    startNode('store-pglite', server, {
+      cwd: root,
+      logDir: workDir,
+      env: {
+        ...common,
+        PORT: String(PORTS.storePglite),
+        DATABASE_URL: undefined,
+        DATA_DIR: `${workDir}/pglite-data`,
+      },
+      readyUrl: `${base(PORTS.storePglite)}/api/health`,
+    }),
+    startNode('reference', path.join(root, 'bench/reference-server.mjs'), {
+      cwd: root,
+      logDir: workDir,
+      env: {
+        PORT: String(PORTS.reference),
+        HOST,
+        DATABASE_URL: database.url,
+        PGLITE_DIR: `${workDir}/reference-pglite`,
+        INDEX_FILE: distIndex,
+      },
+      readyUrl: `${base(PORTS.reference)}/json`,
+    }),
+  ]);
+  for (const p of started) if (p.status === 'fulfilled') cleanups.push(() => p.value.stop());
+  const notStarted = started.find((p) => p.status === 'rejected');
+  if (notStarted) throw notStarted.reason;
+  const [storePg, storePglite, reference] = started.map((p) => p.value);
+
+  // A returning browser carries the XSRF cookie; without it every answer would mint a new one.
+  const cookie = await xsrfCookie(base(PORTS.storePg));
+  const cookieLite = await xsrfCookie(base(PORTS.storePglite));
+  const token = await benchUserToken(base(PORTS.storePg), database.url);
+
+  const ref = (name, pathname) => ({
+    name,
+    server: 'reference',
+    url: `${base(PORTS.reference)}${pathname}`,
+    pid: reference.pid,
+  });
+  const refs = {
+    json: ref('bare node:http JSON', '/json'),
+    pg: ref('raw pg read (20 rows)', '/pg'),
+    pglite: ref('raw PGlite read (20 rows)', '/pglite'),
+    file: ref('bare node:http file', '/file'),
+  };
+  const routes = [
+    {
+      key: 'health',
+      route: 'GET /api/health',
+      server: 'store on PostgreSQL',
+      pid: storePg.pid,
+      url: `${base(PORTS.storePg)}/api/health`,
+      headers: { cookie },
+      reference: refs.json,
+      target: { ratio: TARGETS.healthRatio, p99: TARGETS.p99Ms },
+    },
+    {
+      key: 'flavors',
+      route: 'GET /api/Types/Flavors',
+      server: 'store on PostgreSQL',
+      pid: storePg.pid,
+      url: `${base(PORTS.storePg)}/api/Types/Flavors`,
+      headers: { cookie },
+      reference: refs.pg,
+      target: { ratio: TARGETS.dbReadRatio, p99: TARGETS.p99Ms },
+    },
+    {
+      key: 'flavors-pglite',
+      route: 'GET /api/Types/Flavors',
+      server: 'store on PGlite',
+      pid: storePglite.pid,
+      url: `${base(PORTS.storePglite)}/api/Types/Flavors`,
+      headers: { cookie: cookieLite },
+      reference: refs.pglite,
+      target: { ratio: TARGETS.dbReadRatio },
+    },
+    {
+      key: 'authinfo',
+      route: 'GET /api/Account/AuthInfo',
+      server: 'store on PostgreSQL',
+      pid: storePg.pid,
+      url: `${base(PORTS.storePg)}/api/Account/AuthInfo`,
+      headers: { cookie, ...(token.value ? { authorization: `Bearer ${token.value}` } : {}) },
+      skip: token.skip,
+      reference: refs.pg,
+      target: { ratio: TARGETS.dbReadRatio, p99: TARGETS.p99Ms },
+    },
+    {
+      key: 'home',
+      route: 'GET /',
+      server: 'store on PostgreSQL',
+      pid: storePg.pid,
+      url: `${base(PORTS.storePg)}/`,
+      headers: { cookie },
+      reference: refs.file,
+      target: { p99: TARGETS.p99Ms },
+    },
+  ].filter((r) => !args.only || args.only.split(',').includes(r.key));
+
+  for (const route of routes) {
+    if (route.skip) continue;
+    const probe = await fetch(route.url, { headers: route.headers });
+    await probe.arrayBuffer();
+    if (probe.status !== 200) route.skip = `answers ${probe.status} (not built yet?)`;
+  }
+
+  const assets = await checkAssets(base(PORTS.storePg), path.dirname(distIndex));
+
+  console.log(
+    `== Load: ${settings.connections} connections, ${settings.warmup} s warm-up, ` +
+      `${settings.rounds} x ${settings.duration} s rounds, ${settings.keep}`,
+  );
+  const measured = new Map();
+  const measure = async (target) => {
+    if (!measured.has(target.url)) {
+      process.stdout.write(`   ${target.name ?? `${target.route} (${target.server})`} ... `);
+      const result = await load(target);
+      console.log(
+        `${result.rps} req/s, p99 ${result.p99} ms, ${result.cpuMicros ?? '?'} µs CPU/req` +
+          (failures(result) ? `, ${failures(result)} failed` : ''),
+      );
+      measured.set(target.url, result);
+    }
+    return measured.get(target.url);
+  };
+  const results = [];
+  for (const route of routes) {
+    if (route.skip) {
+      console.log(`   ${route.route} (${route.server}): skipped, ${route.skip}`);
+      results.push({ key: route.key, route: route.route, server: route.server, skipped: route.skip });
+      continue;
+    }
+    const store = await measure(route);
+    const reference = await measure(route.reference);
+    const r = ratio(store.rps, reference.rps);
+    results.push({
+      key: route.key,
+      route: route.route,
+      server: route.server,
+      store,
+      reference: { name: route.reference.name, ...reference },
+      ratio: r,
+      // The reference's CPU per request over ours: the same ratio measured by work, not by clock.
+      cpuRatio: ratio(reference.cpuMicros, store.cpuMicros),
+      target: route.target,
+      verdicts: {
+        ...(route.target.ratio ? { ratio: verdict(r, route.target.ratio, 'min') } : {}),
+        ...(route.target.p99 ? { p99: verdict(store.p99, route.target.p99, 'max') } : {}),
+        failures: failures(store) === 0 ? 'ok' : 'MISSED',
+      },
+    });
+  }
+
+  console.log('\n== Results');
+  const rows = results.map((r) =>
+    r.skipped
+      ? [r.route, r.server, '-', '-', '-', '-', '-', '-', '-', '-', '-', `skipped: ${r.skipped}`]
+      : [
+          r.route,
+          r.server,
+          r.store.rps,
+          r.store.p99,
+          r.store.cpuMicros,
+          failures(r.store),
+          r.reference.name,
+          r.reference.rps,
+          r.reference.cpuMicros,
+          formatRatio(r.ratio),
+          formatRatio(r.cpuRatio),
+          targetText(r),
+        ],
+  );
+  console.log(
+    formatTable(
+      [
+        'route',
+        'server',
+        'req/s',
+        'p99 ms',
+        'µs/req',
+        'failed',
+        'reference',
+        'ref req/s',
+        'ref µs/req',
+        'ratio',
+        'cpu ratio',
+        'target',
+      ],
+      rows,
+    ),
+  );
+  console.log(
+    `\nStatic assets: ${assets.map((a) => `${a.encoding}: ${a.ok ? 'ok' : `MISSED (${a.problem})`}`).join(', ')}`,
+  );
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    },
+    node: process.version,
+    settings,
+    targets: TARGETS,
+    results,
+    assets,
+  };
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log('Written to bench/results/latest.json');
+}
+
+function targetText(r) {
+  const parts = [];
+  if (r.target.ratio) parts.push(`ratio >= ${Math.round(r.target.ratio * 100)}% ${r.verdicts.ratio}`);
+  if (r.target.p99) parts.push(`p99 <= ${r.target.p99} ms ${r.verdicts.p99}`);
+  if (r.verdicts.failures !== 'ok') parts.push('failed requests');
+  return parts.join(', ');
+}
+
+/** Warm-up, then the rounds; each round also records the server's CPU time per request. */
+async function load({ url, headers = {}, pid }) {
+  const run = (duration) =>
+    autocannon({ url, connections: settings.connections, duration, headers, timeout: 10 });
+  if (settings.warmup > 0) await run(settings.warmup);
+  const rounds = [];
+  for (let i = 0; i < settings.rounds; i++) {
+    const cpuBefore = cpuSeconds(pid);
+    const summary = summarize(await run(settings.duration));
+    const cpuAfter = cpuSeconds(pid);
+    rounds.push({ ...summary, cpuMicros: cpuMicrosPerRequest(cpuAfter - cpuBefore, summary.requests) });
+  }
+  return {
+    ...bestRound(rounds),
+    rounds: rounds.map((r) => ({ rps: r.rps, p99: r.p99, cpuMicros: r.cpuMicros })),
+  };
+}
+
+async function xsrfCookie(baseUrl) {
+  const response = await fetch(`${baseUrl}/`);
+  await response.arrayBuffer();
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  const match = setCookie.match(/XSRF-TOKEN=([^;]+)/);
+  return match ? `XSRF-TOKEN=${match[1]}` : '';
+}
+
+/**
+ * A verified bench user's access token, through the API as a person would get one: register,
+ * follow the link of the verification mail (read from the `emails` table), log in.
+ */
+async function benchUserToken(baseUrl, databaseUrl) {
+  const email = `bench-${id}@example.com`;
+  const password = `bench-${id}-Password!`;
+  const post = async (pathname, body) => {
+    const response = await fetch(`${baseUrl}${pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  const probe = await fetch(`${baseUrl}/api/Account/AuthInfo`);
+  await probe.arrayBuffer();
+  if (probe.status === 404) return { skip: 'the route does not exist yet' };
+
+  const registered = await post('/api/User/Register', {
+    emailAddress: email,
+    password,
+    confirmPassword: password,
+    isAgeConfirmed: true,
+  });
+  if (registered.status >= 300) return { skip: `registration answered ${registered.status}` };
+  const link = await verificationLink(databaseUrl, email);
+  if (!link) return { skip: 'no verification mail found' };
+  const verified = await post(`/api/User/VerifyEmail?code=${link.code}&userId=${link.userId}`);
+  if (verified.status >= 300) return { skip: `verification answered ${verified.status}` };
+  const login = await post('/api/User/Login', { emailAddress: email, password });
+  if (login.status !== 200 || !login.body?.token) return { skip: `login answered ${login.status}` };
+  return { value: login.body.token };
+}
+
+async function verificationLink(databaseUrl, email) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const { rows } = await client.query(
+        'SELECT text FROM emails WHERE lower(to_address) = lower($1) ORDER BY created_at DESC',
+        [email],
+      );
+      for (const row of rows) {
+        const code = row.text.match(/[?&]code=([^&\s"'<>]+)/)?.[1];
+        const userId = row.text.match(/[?&]userId=([^&\s"'<>]+)/)?.[1];
+        if (code && userId) return { code, userId };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return undefined;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Hashed assets: pre-compressed answers with the right Vary and an immutable cache. */
+async function checkAssets(baseUrl, distDir) {
+  const script = readdirSync(path.join(distDir, 'assets')).find((f) => /^index-.*\.js$/.test(f));
+  if (!script) return [{ encoding: 'none', ok: false, problem: 'no index-*.js in the build' }];
+  const checks = [];
+  for (const encoding of ['br', 'gzip']) {
+    const response = await fetch(`${baseUrl}/assets/${script}`, { headers: { 'accept-encoding': encoding } });
+    await response.arrayBuffer();
+    const problems = [];
+    if (response.status !== 200) problems.push(`status ${response.status}`);
+    if (response.headers.get('content-encoding') !== encoding) problems.push('not pre-compressed');
+    if (!/accept-encoding/i.test(response.headers.get('vary') ?? ''))
+      problems.push('no Vary: Accept-Encoding');
+    if (!/immutable/.test(response.headers.get('cache-control') ?? '')) problems.push('not immutable');
+    if (response.headers.get('set-cookie')) problems.push('sets a cookie');
+    checks.push({ encoding, ok: problems.length === 0, problem: problems.join(', ') || undefined });
+  }
+  return checks;
+}
