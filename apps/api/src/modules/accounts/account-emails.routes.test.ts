@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import { DEMO_ADMIN, seedAdmin } from './accounts.seed.ts';
-import { GOOD_PASSWORD, mailsTo, relaxedLimiter, signUpVerified, waitForMail } from './accounts.test-support.ts';
+import {
+  GOOD_PASSWORD,
+  mailsTo,
+  relaxedLimiter,
+  signUpVerified,
+  waitForMail,
+} from './accounts.test-support.ts';
 import { buildUnsubscribeUrl, createUnsubscribeToken } from './unsubscribe-link.ts';
 
 let server: TestServer;
@@ -23,7 +29,9 @@ afterAll(async () => {
 });
 
 const send = (emailType: string, identityId: string, token?: string) =>
-  server.request('POST', `/api/User/SendSelectedEmail?emailType=${emailType}&identityId=${identityId}`, { token });
+  server.request('POST', `/api/User/SendSelectedEmail?emailType=${emailType}&identityId=${identityId}`, {
+    token,
+  });
 
 describe('demo operator seed', () => {
   it('creates admin@example.com once, verified, with the admin permission', async () => {
@@ -77,7 +85,8 @@ describe('POST /api/User/SendSelectedEmail', () => {
 
   it('B6 is rate-limited per operator', async () => {
     let last = 200;
-    for (let i = 0; i < 31 && last !== 429; i++) last = (await send('welcome', crypto.randomUUID(), adminToken)).status;
+    for (let i = 0; i < 31 && last !== 429; i++)
+      last = (await send('welcome', crypto.randomUUID(), adminToken)).status;
     expect(last).toBe(429);
   });
 });
@@ -94,7 +103,9 @@ describe('POST /api/User/Unsubscribe', () => {
 
     const again = await server.request('POST', `/api/User/Unsubscribe?token=${token}`);
     expect(again.status).toBe(400);
-    expect(again.body.error_description).toBe('Unable to process your unsubscribe request. The link may have expired.');
+    expect(again.body.error_description).toBe(
+      'Unable to process your unsubscribe request. The link may have expired.',
+    );
   });
 
   it('answers the spec message for a missing token', async () => {
@@ -108,13 +119,19 @@ describe('POST /api/User/Unsubscribe', () => {
   it('refuses a forged, altered or expired token and changes nothing', async () => {
     const user = await signUpVerified(server, 'stays-subscribed@example.com');
     const forged = createUnsubscribeToken('not-the-server-secret', user.identityId, new Date());
-    const expired = createUnsubscribeToken(server.config.linkSecret, user.identityId, new Date('2020-01-01T00:00:00Z'));
+    const expired = createUnsubscribeToken(
+      server.config.linkSecret,
+      user.identityId,
+      new Date('2020-01-01T00:00:00Z'),
+    );
     const real = createUnsubscribeToken(server.config.linkSecret, user.identityId, new Date());
     const altered = real.replace(user.identityId, customer.identityId);
     for (const token of [forged, expired, altered, 'garbage']) {
       const res = await server.request('POST', `/api/User/Unsubscribe?token=${encodeURIComponent(token)}`);
       expect(res.status).toBe(400);
-      expect(res.body.error_description).toBe('Unable to process your unsubscribe request. The link may have expired.');
+      expect(res.body.error_description).toBe(
+        'Unable to process your unsubscribe request. The link may have expired.',
+      );
     }
     const info = await server.request('GET', '/api/Account/AuthInfo', { token: user.token });
     expect(info.body.identity.isEmailSubscribed).toBe(true);

@@ -33,7 +33,10 @@ afterAll(async () => {
   await new Promise((resolve) => jwks?.close(resolve));
 });
 
-async function idToken(claims: JWTPayload, options: { key?: CryptoKey; kid?: string; expiresIn?: string } = {}) {
+async function idToken(
+  claims: JWTPayload,
+  options: { key?: CryptoKey; kid?: string; expiresIn?: string } = {},
+) {
   return new SignJWT({ email_verified: true, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? 'test-key', typ: 'JWT' })
     .setIssuer((claims.iss as string) ?? 'https://accounts.google.com')
@@ -66,7 +69,11 @@ describe('POST /api/user/GoogleLogin', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['refresh_token', 'token']);
     const info = await server.request('GET', '/api/Account/AuthInfo', { token: res.body.token });
-    expect(info.body.identity).toMatchObject({ emailAddress: 'gina@gmail.example', firstName: 'Gina', lastName: 'Green' });
+    expect(info.body.identity).toMatchObject({
+      emailAddress: 'gina@gmail.example',
+      firstName: 'Gina',
+      lastName: 'Green',
+    });
     const [row] = await identityByEmail('gina@gmail.example');
     expect(row!.password_hash).toBeNull();
     expect(row!.email_verified_at).not.toBeNull();
@@ -83,7 +90,9 @@ describe('POST /api/user/GoogleLogin', () => {
     await server.request('POST', '/api/User/Register', {
       body: { emailAddress: 'linked@example.com', password: GOOD_PASSWORD, isAgeConfirmed: true },
     });
-    const res = await googleLogin(await idToken({ sub: 'google-sub-linked', email: 'linked@example.com' }, {}));
+    const res = await googleLogin(
+      await idToken({ sub: 'google-sub-linked', email: 'linked@example.com' }, {}),
+    );
     expect(res.status).toBe(200);
     const rows = await identityByEmail('linked@example.com');
     expect(rows).toHaveLength(1);
@@ -97,10 +106,15 @@ describe('POST /api/user/GoogleLogin', () => {
   });
 
   it('keeps the referral code of the query', async () => {
-    const referrer = await googleLogin(await idToken({ sub: 'google-sub-referrer', email: 'referrer-g@example.com' }));
+    const referrer = await googleLogin(
+      await idToken({ sub: 'google-sub-referrer', email: 'referrer-g@example.com' }),
+    );
     const info = await server.request('GET', '/api/Account/AuthInfo', { token: referrer.body.token });
     const code = info.body.identity.referralCode;
-    await googleLogin(await idToken({ sub: 'google-sub-invited', email: 'invited-g@example.com' }), `?referralCode=${code}`);
+    await googleLogin(
+      await idToken({ sub: 'google-sub-invited', email: 'invited-g@example.com' }),
+      `?referralCode=${code}`,
+    );
     expect((await identityByEmail('invited-g@example.com'))[0]!.referred_by_code).toBe(code);
   });
 
@@ -112,28 +126,45 @@ describe('POST /api/user/GoogleLogin', () => {
       await idToken({ sub: 's4', email: 'bad4@example.com', email_verified: false }),
       await idToken({ sub: 's5', email: 'bad5@example.com' }, { key: strangerKeys.privateKey }),
       `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(
-        JSON.stringify({ iss: 'https://accounts.google.com', aud: CLIENT_ID, sub: 's6', email: 'bad6@example.com', email_verified: true, exp: 9999999999 }),
+        JSON.stringify({
+          iss: 'https://accounts.google.com',
+          aud: CLIENT_ID,
+          sub: 's6',
+          email: 'bad6@example.com',
+          email_verified: true,
+          exp: 9999999999,
+        }),
       ).toString('base64url')}.`,
       'not-a-jwt',
     ];
     for (const credential of bad) {
       const res = await googleLogin(credential);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error_description: 'Google sign-in failed. Please try again.', code: 'invalid_credentials' });
+      expect(res.body).toEqual({
+        error_description: 'Google sign-in failed. Please try again.',
+        code: 'invalid_credentials',
+      });
     }
     for (let i = 1; i <= 6; i++) expect(await identityByEmail(`bad${i}@example.com`)).toHaveLength(0);
   });
 
   it('accepts the issuer without https as Google also writes it', async () => {
-    const res = await googleLogin(await idToken({ sub: 'google-sub-bare', email: 'bare@example.com', iss: 'accounts.google.com' }));
+    const res = await googleLogin(
+      await idToken({ sub: 'google-sub-bare', email: 'bare@example.com', iss: 'accounts.google.com' }),
+    );
     expect(res.status).toBe(200);
   });
 
   it('A1 refuses the credential in the query string and creates nothing', async () => {
     const credential = await idToken({ sub: 'google-sub-query', email: 'query-g@example.com' });
-    const res = await server.request('POST', `/api/user/GoogleLogin?credential=${credential}`, { body: { credential } });
+    const res = await server.request('POST', `/api/user/GoogleLogin?credential=${credential}`, {
+      body: { credential },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error_description: 'Send credentials in the request body.', code: 'credentials_in_query' });
+    expect(res.body).toEqual({
+      error_description: 'Send credentials in the request body.',
+      code: 'credentials_in_query',
+    });
     expect(await identityByEmail('query-g@example.com')).toHaveLength(0);
   });
 });
@@ -144,7 +175,10 @@ describe('Google sign-in switched off', () => {
     try {
       const res = await plain.request('POST', '/api/user/GoogleLogin', { body: { credential: 'x' } });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error_description: 'Google sign-in is not available.', code: 'bad_request' });
+      expect(res.body).toEqual({
+        error_description: 'Google sign-in is not available.',
+        code: 'bad_request',
+      });
       const empty = await plain.request('POST', '/api/user/GoogleLogin', { body: {} });
       expect(empty.body.error_description).toBe('Google sign-in is not available.');
     } finally {

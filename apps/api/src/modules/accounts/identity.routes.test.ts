@@ -17,7 +17,9 @@ afterAll(async () => {
 });
 
 async function rowOf(id: string) {
-  const result = await server.database.db.execute<Record<string, unknown>>(sql`SELECT * FROM identities WHERE id = ${id}`);
+  const result = await server.database.db.execute<Record<string, unknown>>(
+    sql`SELECT * FROM identities WHERE id = ${id}`,
+  );
   return result.rows[0]!;
 }
 
@@ -88,7 +90,13 @@ describe('POST /api/Identity/Save', () => {
         isEmailSubscribed: false,
         about: 'Likes chocolate whey.',
         address: '1 Main St',
-        shippingAddress: { street1: '1 Main St', street2: '', city: 'Austin', state: 'TX', postalCode: '78701' },
+        shippingAddress: {
+          street1: '1 Main St',
+          street2: '',
+          city: 'Austin',
+          state: 'TX',
+          postalCode: '78701',
+        },
       },
     });
     expect(res.status).toBe(200);
@@ -98,7 +106,13 @@ describe('POST /api/Identity/Save', () => {
       phoneNumber: '(555) 123-4567',
       age: 29,
       isEmailSubscribed: false,
-      shippingAddress: { street1: '1 Main St', street2: null, city: 'Austin', state: 'TX', postalCode: '78701' },
+      shippingAddress: {
+        street1: '1 Main St',
+        street2: null,
+        city: 'Austin',
+        state: 'TX',
+        postalCode: '78701',
+      },
     });
     const info = await server.request('GET', '/api/Account/AuthInfo', { token: alice.token });
     expect(info.body.identity.firstName).toBe('Alice');
@@ -145,12 +159,17 @@ describe('POST /api/Identity/Save', () => {
     const young = await server.request('POST', '/api/Identity/Save', { token: bob.token, body: { age: 12 } });
     expect(young.status).toBe(400);
     expect(young.body.error_description).toBe('You must be 13 or older to have an account.');
-    const phone = await server.request('POST', '/api/Identity/Save', { token: bob.token, body: { phoneNumber: '12345' } });
+    const phone = await server.request('POST', '/api/Identity/Save', {
+      token: bob.token,
+      body: { phoneNumber: '12345' },
+    });
     expect(phone.status).toBe(400);
   });
 
   it('is 401 anonymously', async () => {
-    expect((await server.request('POST', '/api/Identity/Save', { body: { firstName: 'X' } })).status).toBe(401);
+    expect((await server.request('POST', '/api/Identity/Save', { body: { firstName: 'X' } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -223,7 +242,9 @@ describe('POST /api/Identity/SaveImage and GET /api/Identity/Image/:id', () => {
   it('answers 404 for an unknown or malformed image id, and 401 for an anonymous upload', async () => {
     expect((await server.request('GET', `/api/Identity/Image/${crypto.randomUUID()}`)).status).toBe(404);
     expect((await server.request('GET', '/api/Identity/Image/not-an-id')).status).toBe(404);
-    const anon = await server.request('POST', '/api/Identity/SaveImage', { body: { image: PNG.toString('base64') } });
+    const anon = await server.request('POST', '/api/Identity/SaveImage', {
+      body: { image: PNG.toString('base64') },
+    });
     expect(anon.status).toBe(401);
   });
 });
@@ -232,29 +253,49 @@ describe('B2 billing info', () => {
   const EMPTY = { last4Digits: null, expiryMonth: null, expiryYear: null, brand: null, billingAddress: null };
 
   it("answers the caller's own card summary (nulls until payments exist)", async () => {
-    const own = await server.request('GET', `/api/identity/GetBillingInfoByIdentityId?identityId=${alice.identityId}`, {
-      token: alice.token,
-    });
+    const own = await server.request(
+      'GET',
+      `/api/identity/GetBillingInfoByIdentityId?identityId=${alice.identityId}`,
+      {
+        token: alice.token,
+      },
+    );
     expect(own.status).toBe(200);
     expect(own.body).toEqual(EMPTY);
-    const noParam = await server.request('GET', '/api/identity/GetBillingInfoByIdentityId', { token: alice.token });
+    const noParam = await server.request('GET', '/api/identity/GetBillingInfoByIdentityId', {
+      token: alice.token,
+    });
     expect(noParam.body).toEqual(EMPTY);
   });
 
   it("answers someone else's id as missing", async () => {
-    const res = await server.request('GET', `/api/identity/GetBillingInfoByIdentityId?identityId=${bob.identityId}`, {
-      token: alice.token,
-    });
+    const res = await server.request(
+      'GET',
+      `/api/identity/GetBillingInfoByIdentityId?identityId=${bob.identityId}`,
+      {
+        token: alice.token,
+      },
+    );
     expect(res.status).toBe(404);
   });
 
   it('/me/billing takes the identity from the token and ignores identityId or userId', async () => {
-    const res = await server.request('GET', `/api/me/billing?identityId=${bob.identityId}&userId=${bob.identityId}`, {
-      token: alice.token,
-    });
+    const res = await server.request(
+      'GET',
+      `/api/me/billing?identityId=${bob.identityId}&userId=${bob.identityId}`,
+      {
+        token: alice.token,
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual(EMPTY);
-    expect(Object.keys(res.body).sort()).toEqual(['billingAddress', 'brand', 'expiryMonth', 'expiryYear', 'last4Digits']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'billingAddress',
+      'brand',
+      'expiryMonth',
+      'expiryYear',
+      'last4Digits',
+    ]);
     expect((await server.request('GET', '/api/me/billing')).status).toBe(401);
   });
 });
