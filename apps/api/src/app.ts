@@ -12,9 +12,15 @@ import { serveWebApp } from './http/static.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { quizRoutes } from './modules/quiz/quiz.routes.ts';
+import { createQuizService, type QuizService } from './modules/quiz/quiz.service.ts';
+import { createQuizResultsService, type QuizResultsService } from './modules/quiz/quiz-results.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 
 export interface AppDeps {
@@ -37,6 +43,10 @@ export interface Services {
   limiter: RateLimiter;
   tokens: ReturnType<typeof createAccessTokens>;
   accounts: AccountsService;
+  catalog: CatalogService;
+  orders: OrdersService;
+  quiz: QuizService;
+  quizResults: QuizResultsService;
 }
 
 /** Builds the app exactly as production runs it; `server.ts` only adds the environment and `listen`. */
@@ -77,7 +87,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl });
   const tokens = createAccessTokens(config.jwtSecret, clock);
   const accounts = createAccountsService({ config, db, clock, mailer, tokens, limiter, log: app.log });
-  const services: Services = { config, db, clock, mailer, limiter, tokens, accounts };
+  const catalog = createCatalogService({ db });
+  const orders = createOrdersService({ db, config, clock });
+  const quizResults = createQuizResultsService({ db, catalog, orders, accounts, clock });
+  const quiz = createQuizService({ db, catalog, accounts, results: quizResults, clock });
+  const services: Services = {
+    config,
+    db,
+    clock,
+    mailer,
+    limiter,
+    tokens,
+    accounts,
+    catalog,
+    orders,
+    quiz,
+    quizResults,
+  };
   app.addHook('onClose', async () => {
     if (!deps.limiter) await limiter.close();
   });
@@ -132,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** The business modules, each a plugin under /api. Add one line per module. */
 async function registerModules(api: FastifyInstance, services: Services) {
   await api.register(accountsRoutes, services);
+  await api.register(catalogRoutes, { ...services, isUnlocked: services.quizResults.isUnlocked });
+  await api.register(quizRoutes, services);
   await api.register(contactRoutes, services);
   await api.register(partnersRoutes, services);
   void api;

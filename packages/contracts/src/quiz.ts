@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TokenPairSchema } from './accounts.ts';
+import { EmailSchema, NewPasswordSchema, TokenPairSchema } from './accounts.ts';
 import { ProductSchema } from './catalog.ts';
 import { MAX_AGE, MIN_AGE, PASSWORD_MAX } from './constants.ts';
 
@@ -107,16 +107,33 @@ export type QuizSubmitResponse = z.infer<typeof QuizSubmitResponseSchema>;
 /** The registration step's rule (spec 000 §5 plus DESIGN §4-5): used by the form and the server. */
 export const QuizRegistrationSchema = z
   .object({
-    emailAddress: z.string(),
-    password: z.string(),
-    confirmPassword: z.string(),
-    age: z.number().int(),
+    emailAddress: EmailSchema,
+    /** The accounts module's policy; it also refuses the most common passwords. */
+    password: NewPasswordSchema,
+    confirmPassword: z.string().min(1, 'Please confirm your password.'),
+    age: z
+      .number({ error: 'Please choose your age.' })
+      .int()
+      .max(MAX_AGE, `Please choose an age of ${MAX_AGE} or less.`),
+    /** Optional; a 10-digit U.S. number when given. */
+    phoneNumber: z
+      .string()
+      .trim()
+      .max(30)
+      .refine((v) => v === '' || /^\D*(\d\D*){10}$/.test(v), 'Please enter a valid phone number')
+      .nullable()
+      .optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: 'Passwords do not match.',
     path: ['confirmPassword'],
   })
   .refine((v) => v.age >= MIN_AGE, { message: `You must be ${MIN_AGE} or older to join.`, path: ['age'] });
+
+/** POST product/GetProductQuizResults body: the quiz, of which only the id is read. */
+export const QuizResultsRequestSchema = z.object({
+  id: z.string().min(1, 'The quiz id is required.').max(64),
+});
 
 /** POST product/GetProductQuizResults answer. */
 export const QuizResultsSchema = z.object({

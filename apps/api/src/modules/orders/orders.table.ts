@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Orders (SQL in db/migrations/0003_catalog_quiz.sql). Money in integer cents. */
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey(),
+  identityId: uuid('identity_id').notNull(),
+  quizId: uuid('quiz_id'),
+  /** `first_box` for the quiz's first Discover box; later issues add more kinds. */
+  kind: text('kind').notNull(),
+  status: text('status').notNull().default('draft'),
+  priceCents: integer('price_cents').notNull(),
+  handlingFeeCents: integer('handling_fee_cents').notNull().default(0),
+  taxCents: integer('tax_cents').notNull().default(0),
+  totalCents: integer('total_cents').notNull(),
+  /** Digits from a sequence: the thank-you page shows the last 5, the order page the last 4. */
+  orderNumber: text('order_number').notNull().default(sql`nextval('order_number_seq')::text`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orderItems = pgTable('order_items', {
+  id: uuid('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull(),
+  isPrimePick: boolean('is_prime_pick').notNull().default(false),
+  /** Samples in a box are part of the box price, so they carry 0. */
+  priceCents: integer('price_cents').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
