@@ -341,10 +341,9 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     accounts.billingInfo(userOf(request), request.query.identityId || undefined),
   );
   // The identity always comes from the token here; any parameter is ignored (RELIABILITY B2).
-  r.get(
-    '/me/billing',
-    { ...billing, schema: { ...billing.schema, querystring: undefined } },
-    async (request) => accounts.billingInfo(userOf(request)),
+  const { querystring: _anyQuery, ...meBillingSchema } = billing.schema;
+  r.get('/me/billing', { ...billing, schema: meBillingSchema }, async (request) =>
+    accounts.billingInfo(userOf(request)),
   );
 
   r.post(
