@@ -24,11 +24,8 @@ export async function signUp(page: Page, account: Account) {
   await expect(page.getByRole('heading', { name: 'Thank you for signing up!' })).toBeVisible();
 }
 
-/**
- * Opens the newest mail to `to` in the dev mailbox and follows its first link whose address
- * contains `linkPart` (the mailbox lists mail links as ordinary links).
- */
-export async function followMailLink(page: Page, to: string, linkPart: string) {
+/** Opens the dev mailbox and shows the newest mail to `to`, waiting for it to arrive. */
+export async function openMail(page: Page, to: string) {
   await page.goto('/dev/mailbox');
   const mails = page.getByRole('navigation', { name: 'Emails' }).getByRole('button').filter({ hasText: to });
   // Sending may finish a moment after the answer: refresh until the mail is listed.
@@ -37,10 +34,16 @@ export async function followMailLink(page: Page, to: string, linkPart: string) {
     await expect(mails.first()).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await mails.first().click();
-  await page
-    .getByRole('link', { name: new RegExp(linkPart.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) })
-    .first()
-    .click();
+}
+
+/**
+ * Follows the first link of the newest mail to `to` whose address contains `linkPart` (the
+ * mailbox lists a mail's links as ordinary links).
+ */
+export async function followMailLink(page: Page, to: string, linkPart: string) {
+  await openMail(page, to);
+  const pattern = new RegExp(linkPart.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  await page.getByRole('link', { name: pattern }).first().click();
 }
 
 /** Follows the verification link mailed to `email`; the page confirms the address. */

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { type DevMail, useMailbox } from '../api/get-mailbox.ts';
-import { extractLinks, linkify, mailDocument } from '../utils/mail-links.ts';
+import { extractLinks, linkify } from '../utils/mail-links.ts';
+import { MailFrame } from './mail-frame.tsx';
 import './mailbox.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -111,13 +112,7 @@ function MailView({ mail, ref }: { mail: DevMail; ref: React.Ref<HTMLElement> })
         </section>
       ) : null}
       <h3>As the recipient sees it</h3>
-      <iframe
-        className="mailbox__frame"
-        title={`Email: ${mail.subject}`}
-        // No scripts and no access to this page; a click on a link may open it in this tab.
-        sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
-        srcDoc={mailDocument(mail.html)}
-      />
+      <MailFrame html={mail.html} title={`Email: ${mail.subject}`} />
       <details className="mailbox__text">
         <summary>Text version</summary>
         <pre>

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { registerAndVerify, submitLogin } from './support/accounts.ts';
+
+test.describe('session and top bar', () => {
+  test('an expired access token is refreshed once and the request retried; a dead session goes to login', async ({
+    page,
+  }) => {
+    const account = await registerAndVerify(page);
+    await page.goto('/login');
+    await submitLogin(page, account);
+    await expect(page).toHaveURL(/\/membership$/);
+
+    // A token the server refuses: the app refreshes with the stored refresh token and carries on.
+    await page.evaluate(() => localStorage.setItem('auth', 'expired.token.value'));
+    const refreshed = page.waitForResponse((r) => /\/api\/account\/refreshtoken/i.test(r.url()) && r.ok());
+    await page.reload();
+    await refreshed;
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).not.toBe('expired.token.value');
+
+    // Nothing left to refresh with: logged out and sent to login, with the way back.
+    await page.evaluate(() => {
+      localStorage.setItem('auth', 'expired.token.value');
+      localStorage.setItem('authRefreshToken', 'revoked');
+    });
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\?returnUrl=%2Fmembership$/);
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+  });
+
+  test('How It Works scrolls to its section on the home page from any page and becomes active', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How It Works' });
+    await link.click();
+    await expect(page).toHaveURL(/\/#how-it-works$/);
+    await expect(page.locator('#how-it-works')).toBeInViewport();
+    await expect(link).toHaveAttribute('aria-current', 'location');
+    await expect(link).toHaveClass(/is-active/);
+  });
+
+  test('every navigation starts at the top of the page', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log In' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('on a phone the burger opens and closes the menu by keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/login');
+    const burger = page.getByRole('button', { name: 'Menu' });
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'Get Started' })).toBeHidden();
+
+    await burger.focus();
+    await page.keyboard.press('Enter');
+    await expect(burger).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Get Started' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await expect(burger).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: 'How It Works' }).click();
+    await expect(page).toHaveURL(/\/#how-it-works$/);
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#how-it-works')).toBeInViewport();
+  });
+
+  test('a snackbar stays while hovered, can be dismissed, and otherwise leaves after about 4 s', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await submitLogin(page, { email: 'nobody@example.com', password: 'wrong-password' });
+    const snackbar = page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' });
+    await expect(snackbar).toBeVisible();
+    await snackbar.hover();
+    await page.waitForTimeout(4_500);
+    await expect(snackbar).toBeVisible();
+    await snackbar.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(snackbar).toHaveCount(0);
+
+    await page.mouse.move(0, 0);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(snackbar).toBeVisible();
+    await expect(snackbar).toHaveCount(0, { timeout: 6_000 });
+  });
+});
