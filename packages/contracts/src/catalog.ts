@@ -20,7 +20,7 @@ export type TypeListName = (typeof TypeListNames)[number];
 export const VEGAN_DIET_ID = 0;
 export const LACTOSE_RESTRICTION_ID = 2;
 
-/** One entry of a reference list; `img` only for brands. */
+/** One entry of a reference list; `img` is a brand's logo or a flavor family's card background. */
 export const TypeOptionSchema = z.object({
   id: z.number().int(),
   displayName: z.string(),
@@ -48,7 +48,7 @@ export const ProductSchema = z.object({
   sampleImage: ImageModelSchema,
   /** The flavor as shown ("Chocolate Peanut Butter"). */
   flavorSubCategoryText: z.string(),
-  /** The flavor's background image name (a card background keyed by flavor family). */
+  /** Path of the flavor family's card background ("/catalog/flavors/chocolate.svg"). */
   flavorBgImageName: z.string(),
   description: z.string(),
   suggestedUSe: z.string(),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { QuizSchema, QuizSubmitResponseSchema } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -652,6 +653,51 @@ describe('GET /api/product/GetPersonalizedOptions', () => {
     const res = await server.request('GET', '/api/product/GetPersonalizedOptions', { token: member.token });
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('logs of the quiz (F6)', () => {
+  it('never contain the password, the owner cookie or the tokens of a registration', async () => {
+    let log = '';
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    const logged = await startTestServer({ logLevel: 'trace' }, { limiter: relaxedLimiter(), logStream });
+    try {
+      await seedCatalog(logged.database.db);
+      const start = await logged.request('POST', '/api/theQuiz/TakeQuiz?referralCode=ABC', {
+        body: answers(),
+      });
+      const cookie = ownerCookieOf(start)!;
+      const body = {
+        ...answers(),
+        id: start.body.id,
+        profileInfo: { emailAddress: newEmail(), age: 30 },
+        password: SENTINEL_PASSWORD,
+        confirmPassword: SENTINEL_PASSWORD,
+      };
+      const headers = headersOf({ cookie });
+      const mismatch = await logged.request('POST', '/api/theQuiz/TakeQuiz?registration=true', {
+        body: { ...body, confirmPassword: `${SENTINEL_PASSWORD}-x` },
+        headers,
+      });
+      expect(mismatch.status).toBe(400);
+      const ok = await logged.request('POST', '/api/theQuiz/TakeQuiz?registration=true', { body, headers });
+      expect(ok.status).toBe(200);
+      await logged.request('GET', `/api/theQuiz/GetItem?id=${start.body.id}`, {
+        token: ok.body.authenticationResult.token,
+      });
+      expect(log).toContain('/api/theQuiz/TakeQuiz');
+      expect(log).not.toContain(SENTINEL_PASSWORD);
+      expect(log).not.toContain(cookie);
+      expect(log).not.toContain(ok.body.authenticationResult.token);
+      expect(log).not.toContain(ok.body.authenticationResult.refresh_token);
+    } finally {
+      await logged.close();
+    }
   });
 });
 
