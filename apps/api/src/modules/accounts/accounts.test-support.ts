@@ -8,6 +8,15 @@ import type { TestServer } from '../../test/helpers.ts';
 
 export const GOOD_PASSWORD = 'correct horse battery staple';
 
+/** A limiter that allows everything: for timing tests that repeat one call many times. */
+export function unlimited(): RateLimiter {
+  return {
+    hit: async () => ({ allowed: true, retryAfterSeconds: 1 }),
+    reset: async () => {},
+    close: async () => {},
+  };
+}
+
 /**
  * The real in-memory limiter with the per-IP rules raised: every test request comes from
  * 127.0.0.1. Per-account, per-email and mail caps keep their real values.
