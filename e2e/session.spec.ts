@@ -91,4 +91,31 @@ test.describe('session and top bar', () => {
     await expect(snackbar).toBeVisible();
     await expect(snackbar).toHaveCount(0, { timeout: 6_000 });
   });
+
+  test('a server failure shows the apology and an unreachable server says so; the form stays usable', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.route(/\/api\/user\/login/i, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error_description: 'stack trace here', code: 'internal_error' }),
+      }),
+    );
+    await submitLogin(page, { email: 'someone@example.com', password: 'a-password' });
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: "It's not you, it's us. Something went wrong, please try again!" }),
+    ).toBeVisible();
+    await expect(page.getByText('stack trace here')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+
+    await page.unroute(/\/api\/user\/login/i);
+    await page.route(/\/api\/user\/login/i, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: "We couldn't reach the store." })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
 });
