@@ -1,26 +1,14 @@
-import { NewPasswordSchema } from '@store/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { PasswordField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useZodForm } from '@/lib/use-zod-form.ts';
 import { resetPassword } from '../api/reset-password.ts';
+import { NewPasswordFormSchema } from '../utils/new-password-form.ts';
 import { tooManyAttemptsMessage } from '../utils/too-many-attempts.ts';
 import { AuthTitle } from './auth-layout.tsx';
-
-/** The new password, typed twice: a reset is done without seeing the old one, so a typo would lock the person out. */
-export const NewPasswordFormSchema = z
-  .object({
-    password: NewPasswordSchema,
-    confirmPassword: z.string().min(1, 'Please type the password again.'),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords do not match.',
-  });
 
 /** Chooses a new password with the one-time token of the reset mail (/reset-password?token&email). */
 export function ResetPasswordForm({ token, email }: { token: string | null; email: string | null }) {
