@@ -15,7 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { initialJs } from './lib/initial-js.mjs';
 import { formatTable, verdict } from './lib/report.mjs';
-import { randomId, startNode } from './lib/servers.mjs';
+import { randomId, snapshotWebDist, startNode } from './lib/servers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -55,20 +55,38 @@ try {
 
 async function main() {
   mkdirSync(workDir, { recursive: true });
-  const dist = path.join(root, 'apps/web/dist');
   const server = path.join(root, 'apps/api/dist/server.js');
-  if (!args['no-build'] || !existsSync(path.join(dist, 'index.html')) || !existsSync(server)) {
+  if (!args['no-build'] || !existsSync(path.join(root, 'apps/web/dist/index.html')) || !existsSync(server)) {
     console.log('== Building the store (npm run build)');
-    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+    // Vite keeps a NODE_ENV it inherits; anything but production bundles React's development build.
+    execSync('npm run build', {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
+  // The store serves a copy of the web build, so a rebuild during the run changes nothing.
+  const dist = snapshotWebDist(root, workDir);
 
   const js = initialJs(dist);
   console.log('== Initial JavaScript (index.html module script + modulepreloads, gzip)');
   for (const f of js.files) console.log(`   ${f.url}  ${kb(f.bytes)} raw, ${kb(f.gzipBytes)} gzip`);
   console.log(`   total ${kb(js.gzipBytes)} gzip (${(js.gzipBytes / 1024).toFixed(1)} KiB)`);
+  if (js.developmentBuild) {
+    console.log('   WARNING: this build bundles React for development (built with NODE_ENV set to something');
+    console.log(
+      '   other than production); its figures say nothing about production. Rebuild without --no-build.',
+    );
+  }
 
   console.log('== Starting the store on PGlite');
-  const env = { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: `${workDir}/data`, LOG_LEVEL: 'warn' };
+  const env = {
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: `${workDir}/data`,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: dist,
+  };
   env.DATABASE_URL = undefined;
   store = await startNode('store', server, {
     cwd: root,

@@ -21,8 +21,9 @@ import {
   ratio,
   summarize,
   verdict,
+  verificationLinkIn,
 } from './lib/report.mjs';
-import { cpuSeconds, createDatabase, randomId, startNode } from './lib/servers.mjs';
+import { cpuSeconds, createDatabase, randomId, snapshotWebDist, startNode } from './lib/servers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -89,17 +90,29 @@ try {
 
 async function main() {
   mkdirSync(workDir, { recursive: true });
-  const distIndex = path.join(root, 'apps/web/dist/index.html');
   const server = path.join(root, 'apps/api/dist/server.js');
-  if (!args['no-build'] || !existsSync(distIndex) || !existsSync(server)) {
+  if (!args['no-build'] || !existsSync(path.join(root, 'apps/web/dist/index.html')) || !existsSync(server)) {
     console.log('== Building the store (npm run build)');
-    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+    // Vite keeps a NODE_ENV it inherits; anything but production bundles React's development build.
+    execSync('npm run build', {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
+  // The servers read a copy of the web build, so a rebuild during the run changes nothing.
+  const webDist = snapshotWebDist(root, workDir);
+  const distIndex = path.join(webDist, 'index.html');
 
   console.log('== Starting the servers');
   const database = await createDatabase(`bench_${id}`);
   cleanups.push(() => database.drop());
-  const common = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', HOST, NODE_ENV: 'development' };
+  const common = {
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    HOST,
+    NODE_ENV: 'development',
+    WEB_DIST: webDist,
+  };
   const started = await Promise.allSettled([
     startNode('store-postgres', server, {
       cwd: root,
@@ -190,6 +203,17 @@ async function main() {
       target: { ratio: TARGETS.dbReadRatio },
     },
     {
+      // The reference lists are served from memory; a product is read from the database each time.
+      key: 'product',
+      route: 'GET /api/product/GetItem?id=1',
+      server: 'store on PostgreSQL',
+      pid: storePg.pid,
+      url: `${base(PORTS.storePg)}/api/product/GetItem?id=1`,
+      headers: { cookie },
+      reference: refs.pg,
+      target: { ratio: TARGETS.dbReadRatio, p99: TARGETS.p99Ms },
+    },
+    {
       key: 'authinfo',
       route: 'GET /api/Account/AuthInfo',
       server: 'store on PostgreSQL',
@@ -219,7 +243,7 @@ async function main() {
     if (probe.status !== 200) route.skip = `answers ${probe.status} (not built yet?)`;
   }
 
-  const assets = await checkAssets(base(PORTS.storePg), path.dirname(distIndex));
+  const assets = await checkAssets(base(PORTS.storePg), webDist);
 
   console.log(
     `== Load: ${settings.connections} connections, ${settings.warmup} s warm-up, ` +
@@ -370,7 +394,7 @@ async function benchUserToken(baseUrl, databaseUrl) {
   const post = async (pathname, body) => {
     const response = await fetch(`${baseUrl}${pathname}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -406,9 +430,8 @@ async function verificationLink(databaseUrl, email) {
         [email],
       );
       for (const row of rows) {
-        const code = row.text.match(/[?&]code=([^&\s"'<>]+)/)?.[1];
-        const userId = row.text.match(/[?&]userId=([^&\s"'<>]+)/)?.[1];
-        if (code && userId) return { code, userId };
+        const link = verificationLinkIn(row.text);
+        if (link) return link;
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -23,16 +23,25 @@ export function gzipSize(file) {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
+/** React's development build carries its warnings; a production build has none of them. */
+export function isReactDevelopmentBuild(source) {
+  return source.includes('Invalid hook call');
+}
+
 /** Each initial script of the built app with its raw and gzip sizes, and the totals. */
 export function initialJs(distDir) {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  let developmentBuild = false;
   const files = initialScriptUrls(html).map((url) => {
     const file = path.join(distDir, url.split('?')[0]);
-    return { url, bytes: readFileSync(file).length, gzipBytes: gzipSize(file) };
+    const source = readFileSync(file);
+    developmentBuild ||= isReactDevelopmentBuild(source.toString('utf8'));
+    return { url, bytes: source.length, gzipBytes: gzipSize(file) };
   });
   return {
     files,
     bytes: files.reduce((s, f) => s + f.bytes, 0),
     gzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0),
+    developmentBuild,
   };
 }

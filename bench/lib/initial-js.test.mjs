@@ -45,5 +45,16 @@ describe('initialJs', () => {
     ]);
     expect(result.gzipBytes).toBe(123 + vendorGzip);
     expect(result.bytes).toBe(entry.length + vendor.length);
+    expect(result.developmentBuild).toBe(false);
+  });
+
+  it('notices a build that bundled React for development', () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'initial-js-'));
+    writeFileSync(
+      path.join(dir, 'index.js'),
+      'console.error("Invalid hook call. Hooks can only be called inside");',
+    );
+    writeFileSync(path.join(dir, 'index.html'), '<script type="module" src="/index.js"></script>');
+    expect(initialJs(dir).developmentBuild).toBe(true);
   });
 });

@@ -61,3 +61,12 @@ export function cpuMicrosPerRequest(cpuSeconds, requests) {
   if (!Number.isFinite(cpuSeconds) || !requests) return undefined;
   return Math.round((cpuSeconds * 1e6) / requests);
 }
+
+/** The code and user id of a verification mail's link: `/verification/{code}/{userId}` or `?code=&userId=`. */
+export function verificationLinkIn(text) {
+  const path = text.match(/\/verification\/([\w-]+)\/([\w-]+)/);
+  if (path) return { code: path[1], userId: path[2] };
+  const code = text.match(/[?&]code=([^&\s"'<>]+)/)?.[1];
+  const userId = text.match(/[?&]userId=([^&\s"'<>]+)/)?.[1];
+  return code && userId ? { code, userId } : undefined;
+}

@@ -8,6 +8,7 @@ import {
   ratio,
   summarize,
   verdict,
+  verificationLinkIn,
 } from './report.mjs';
 
 describe('bestRound', () => {
@@ -90,5 +91,24 @@ describe('formatTable', () => {
       'GET /api/health  21000    85%',
       'GET /              900      -',
     ]);
+  });
+});
+
+describe('verificationLinkIn', () => {
+  it('reads the code and user id from the path form of the link', () => {
+    const text =
+      'Verify: http://localhost:8301/verification/AbC_12-x/0b6f2c1e-1d2e-4f5a-9b8c-7d6e5f4a3b2c\nThanks';
+    expect(verificationLinkIn(text)).toEqual({
+      code: 'AbC_12-x',
+      userId: '0b6f2c1e-1d2e-4f5a-9b8c-7d6e5f4a3b2c',
+    });
+  });
+
+  it('reads the query form too, and nothing from a mail without a link', () => {
+    expect(verificationLinkIn('http://x/verify-email?code=abc&userId=42 ')).toEqual({
+      code: 'abc',
+      userId: '42',
+    });
+    expect(verificationLinkIn('Welcome to the store!')).toBeUndefined();
   });
 });

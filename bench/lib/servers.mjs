@@ -1,7 +1,7 @@
 // Processes and databases the benchmarks start, and take down again whatever happens.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { cpSync, createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -104,3 +104,10 @@ export function cpuSeconds(pid) {
 }
 /** Linux reports process times in clock ticks of 1/100 s on every common platform. */
 const CLOCK_TICKS = 100;
+
+/** A copy of the built web app in `workDir`, for servers that must not see a rebuild mid-run. */
+export function snapshotWebDist(root, workDir) {
+  const copy = path.join(workDir, 'web-dist');
+  cpSync(path.join(root, 'apps/web/dist'), copy, { recursive: true });
+  return copy;
+}
