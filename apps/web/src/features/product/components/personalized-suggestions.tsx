@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { usePersonalizedOptions } from '../api/get-product.ts';
 
-const MAX_SUGGESTIONS = 8;
+const MAX_SUGGESTIONS = 4;
 
 /** "OTHER PERSONALIZED SUGGESTIONS": the member's other matches; locked ones wait for the next box. */
 export function PersonalizedSuggestions({

@@ -25,11 +25,6 @@ export function ProductDetailPage() {
   return (
     <main className="product-page">
       <PageTitle title={product ? `${product.brandText} ${product.title}` : 'Product'} />
-      {viewResult ? (
-        <p className="product-crumb">
-          <Link to={paths.result(viewResult)}>← Back to your matches</Link>
-        </p>
-      ) : null}
       {productId === null || (error instanceof ApiError && error.status === 404) ? (
         <div className="product-status" role="alert">
           We could not find this product.{' '}

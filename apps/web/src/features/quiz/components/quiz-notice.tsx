@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 /** The two quiz warnings (spec 000 §4), keyed by what triggers them. */
 export const QUIZ_NOTICES = {
   lactose:
-    'Heads up: our boxes may contain dairy, so they are not suitable for a strictly lactose-free diet.',
+    'Heads up: many of our proteins are made from milk, so they are not suitable for a lactose-free diet. We will leave them out of your matches.',
   vegan:
     'Heads up: most of our proteins are whey, which comes from milk. We will match you only with the plant proteins we carry, so your choice is smaller.',
 } as const;

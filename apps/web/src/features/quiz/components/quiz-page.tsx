@@ -9,7 +9,8 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { isSignedIn, startSession } from '@/lib/session.ts';
+import { loadAuthInfo } from '@/lib/auth.ts';
+import { startSession } from '@/lib/session.ts';
 import { saveQuiz } from '../api/save-quiz.ts';
 import type { ListField, QuizDraft } from '../utils/quiz-draft.ts';
 import { toQuizInput } from '../utils/quiz-draft.ts';
@@ -34,8 +35,8 @@ import {
   validateRegistration,
 } from '../utils/step-rules.ts';
 import { ListQuestion, PrefetchList } from './list-question.tsx';
-import { QuizHeader } from './quiz-header.tsx';
 import { QuizNotice, type QuizNoticeKind } from './quiz-notice.tsx';
+import { QuizProgress } from './quiz-progress.tsx';
 import { type RegistrationProblem, RegistrationStep } from './registration-step.tsx';
 import { useQuizDraft } from './use-quiz-draft.ts';
 import { UsedProteinStep } from './used-protein-step.tsx';
@@ -122,7 +123,7 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
 
   if (!draft) {
     return (
-      <QuizShell step={step} showLogin={false}>
+      <QuizShell step={step}>
         <PageTitle title="Your preferences" />
         {isLoading || !error ? (
           <p className="quiz-options__status" role="status">
@@ -223,14 +224,25 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
     setIsSaving(true);
     setProblem(null);
     try {
-      const answer = await saveQuiz(toQuizInput(draft, isRegistration ? passwords : undefined), {
-        registration: isRegistration,
-        referralCode,
-        quiet: isRegistration,
+      const save = (answers: QuizDraft) =>
+        saveQuiz(toQuizInput(answers, isRegistration ? passwords : undefined), {
+          registration: isRegistration,
+          referralCode,
+          quiet: true,
+        });
+      const answer = await save(draft).catch((error: unknown) => {
+        // A new quiz whose anonymous cookie is gone (another browser, cleared cookies) starts afresh.
+        if (mode === 'new' && draft.id && error instanceof ApiError && error.status === 404) {
+          return save({ ...draft, id: null });
+        }
+        throw error;
       });
       const target = nextTarget(step, mode, draft.usedProteinBefore);
       if (target.kind === 'results') {
-        if (answer.authenticationResult) startSession(answer.authenticationResult);
+        if (answer.authenticationResult) {
+          startSession(answer.authenticationResult);
+          void loadAuthInfo();
+        }
         discard();
         navigate(paths.result(answer.id));
         return;
@@ -251,8 +263,7 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
         navigate(stepUrl(target.step));
       }
     } catch (e) {
-      if (isRegistration) setProblem(registrationProblem(e));
-      // Other steps: the API client has already shown the snackbar; the visitor stays on the step.
+      setProblem(saveProblem(e));
     } finally {
       setIsSaving(false);
     }
@@ -264,7 +275,7 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
   const nextSpec = QUIZ_STEP_SPECS[step + 1];
 
   return (
-    <QuizShell step={step} showLogin={mode === 'new' && !isSignedIn()}>
+    <QuizShell step={step}>
       <PageTitle title={`Quiz, step ${step} of ${lastStep(mode)}`} />
       <form className="quiz-card" onSubmit={goNext} noValidate aria-labelledby="quiz-title">
         <p className="quiz-card__step">
@@ -293,7 +304,14 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
           <UsedProteinStep
             legend={title}
             value={draft.usedProteinBefore}
-            onChange={(value) => update((d) => ({ ...d, usedProteinBefore: value }))}
+            onChange={(value) =>
+              // Someone who has never used protein has no mixing habit or liked brand to keep.
+              update((d) => ({
+                ...d,
+                usedProteinBefore: value,
+                ...(value ? {} : { proteinMixes: [], brandUsages: [] }),
+              }))
+            }
           />
         ) : null}
         {step === REGISTRATION_STEP ? (
@@ -306,6 +324,18 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
             ? `${draft.flavors.length} of ${QUIZ_FLAVOR_COUNT} chosen`
             : null}
         </p>
+
+        {problem && step !== REGISTRATION_STEP ? (
+          <p className="quiz-card__problem" role="alert">
+            {problem.message}
+            {problem.suggestLogin ? (
+              <>
+                {' '}
+                <Link to={paths.login()}>Log in</Link>
+              </>
+            ) : null}
+          </p>
+        ) : null}
 
         <div className="quiz-card__actions">
           {back !== null ? (
@@ -333,28 +363,28 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
   );
 }
 
-function registrationProblem(error: unknown): RegistrationProblem {
-  if (error instanceof ApiError && error.status === 400) {
-    return { message: error.message, suggestLogin: error.code === 'email_taken' };
+/** What went wrong with a save, in words the visitor can act on; they stay on the step. */
+function saveProblem(error: unknown): RegistrationProblem {
+  if (!(error instanceof ApiError)) {
+    return {
+      message: 'We could not reach the store. Check your connection and try again.',
+      suggestLogin: false,
+    };
   }
-  if (error instanceof ApiError && error.status === 429) {
+  if (error.status === 400) return { message: error.message, suggestLogin: error.code === 'email_taken' };
+  if (error.status === 429) {
     return { message: 'Too many attempts. Please wait a minute and try again.', suggestLogin: false };
+  }
+  if (error.status === 401 || error.status === 403 || error.status === 404) {
+    return { message: 'This quiz belongs to another account. Please log in again.', suggestLogin: true };
   }
   return { message: SERVER_ERROR_MESSAGE, suggestLogin: false };
 }
 
-function QuizShell({
-  step,
-  showLogin,
-  children,
-}: {
-  step: number;
-  showLogin: boolean;
-  children: React.ReactNode;
-}) {
+function QuizShell({ step, children }: { step: number; children: React.ReactNode }) {
   return (
     <div className="quiz-page">
-      <QuizHeader progress={progressForStep(step)} showLogin={showLogin} />
+      <QuizProgress progress={progressForStep(step)} />
       <main className="quiz-main">{children}</main>
     </div>
   );

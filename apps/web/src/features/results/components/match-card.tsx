@@ -14,8 +14,15 @@ export function MatchCard({
 }) {
   const titleId = `match-${product.id}-title`;
   return (
-    <article className="match-card" aria-labelledby={titleId} data-flavor={product.flavorBgImageName}>
-      <div className="match-card__media">
+    <article className="match-card" aria-labelledby={titleId}>
+      <div
+        className="match-card__media"
+        style={
+          product.flavorBgImageName
+            ? { backgroundImage: `url(${JSON.stringify(product.flavorBgImageName)})` }
+            : undefined
+        }
+      >
         {isPrimePick ? <span className="match-card__badge">Prime pick</span> : null}
         <img
           className="match-card__image"

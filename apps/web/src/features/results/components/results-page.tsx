@@ -45,6 +45,12 @@ export function ResultsPage() {
             <span className="results-spinner" aria-hidden="true" />
             Finding your matches...
           </div>
+        ) : error instanceof ApiError && error.status === 409 ? (
+          <div className="results-status" role="alert">
+            <p>
+              {error.message} <Link to={paths.quiz(1, quizId)}>Change my answers</Link>
+            </p>
+          </div>
         ) : error || !data ? (
           <div className="results-status results-status--error" role="alert">
             {error instanceof ApiError && error.status === 404
