@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount } from './support/accounts.ts';
 import { captureScreens } from './support/screenshots.ts';
@@ -24,6 +25,15 @@ async function expectStep(page: Page, step: number, progress: number) {
     'aria-valuenow',
     String(progress),
   );
+}
+
+/** No serious or critical axe-core violation on what is on screen now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious).toEqual([]);
 }
 
 async function readToken(page: Page): Promise<string> {
@@ -53,6 +63,7 @@ test('a new visitor takes the quiz, signs up and sees matches that respect the a
   await page.getByRole('checkbox', { name: 'Running' }).uncheck();
   await expect(page.getByRole('checkbox', { name: 'Running' })).not.toBeChecked();
   await captureScreens(page, 'quiz-01-exercise-types');
+  await expectAccessible(page);
   await next.click();
 
   // Step 2: one frequency; Next waits for an answer.
@@ -104,6 +115,7 @@ test('a new visitor takes the quiz, signs up and sees matches that respect the a
   await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(4);
   await expect(page.getByText('You can choose 4 at most.')).toBeVisible();
   await captureScreens(page, 'quiz-06-flavors');
+  await expectAccessible(page);
   await next.click();
 
   // 6 -> 8, and Back from 8 returns to 6 with the flavors kept.
@@ -133,6 +145,7 @@ test('a new visitor takes the quiz, signs up and sees matches that respect the a
   await expect(page.getByRole('checkbox', { name: /Verdant Roots/ })).toBeDisabled();
   await expect(page.locator('label', { hasText: 'Verdant Roots' })).toContainText('Liked');
   await captureScreens(page, 'quiz-11-disliked-brands');
+  await expectAccessible(page);
 
   // Back to 8 and answer No: Next jumps 8 -> 11, skipping mixing and brands.
   await back.click();
@@ -173,6 +186,7 @@ test('a new visitor takes the quiz, signs up and sees matches that respect the a
   await page.getByLabel('Age*').selectOption('29');
   await expect(next).toBeEnabled();
   await captureScreens(page, 'quiz-12-registration');
+  await expectAccessible(page);
   await next.click();
 
   // Results: signed in, at least 2 cards, the sample-packet note, Continue to checkout.
@@ -190,6 +204,7 @@ test('a new visitor takes the quiz, signs up and sees matches that respect the a
   await expect(continueLink).toHaveAttribute('href', /^\/checkout\/[^/]+$/);
   const orderId = (await continueLink.getAttribute('href'))!.split('/checkout/')[1]!;
   await captureScreens(page, 'quiz-13-results');
+  await expectAccessible(page);
 
   // The matches respect the answers: vegan and lactose-free (no milk), not the disliked brand.
   const token = await readToken(page);
@@ -221,6 +236,7 @@ test('a new visitor takes the quiz, signs up and sees matches that respect the a
   await expect(page.locator('s')).toBeVisible();
   await page.getByText('Nutrition Facts').click();
   await captureScreens(page, 'quiz-14-product-detail');
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'BACK', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/result/${quizId}$`));
   await expect(cards).toHaveCount(matched.length);
@@ -234,6 +250,7 @@ test('a new visitor takes the quiz, signs up and sees matches that respect the a
   await expect(page.getByText('Cancel anytime. Only available in the U.S.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'NEXT' })).toHaveAttribute('href', `/checkout/${orderId}`);
   await captureScreens(page, 'quiz-15-plan-choice');
+  await expectAccessible(page);
 
   // Editing the saved quiz: no registration step, answers loaded, and Done on step 11 goes to the profile.
   await page.goto(`/take-quiz/12/${quizId}`);
@@ -268,5 +285,6 @@ test('a new visitor takes the quiz, signs up and sees matches that respect the a
   await expect(problem).toContainText('An account with this email already exists. Please log in instead.');
   await expect(problem.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   await captureScreens(otherPage, 'quiz-16-email-taken');
+  await expectAccessible(otherPage);
   await other.close();
 });
