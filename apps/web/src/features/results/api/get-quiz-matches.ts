@@ -1,14 +1,10 @@
 import type { Product, Quiz, QuizResults } from '@store/contracts';
 import { apiGet, apiPost } from '@/lib/api-client.ts';
 import { useApi } from '@/lib/use-api.ts';
+import { hasOrder } from '../utils/has-order.ts';
 
 /** A quiz's matched products and the first box's order. */
 export type QuizMatches = QuizResults;
-
-/** Whether a quiz already has its first order (spec 000 §4: an absent id or 0 means none). */
-export function hasOrder(orderId: string | null | undefined): orderId is string {
-  return Boolean(orderId) && orderId !== '0';
-}
 
 /**
  * Results (spec 000 §4): the first visit computes the matches, which creates the order

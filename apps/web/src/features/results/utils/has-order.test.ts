@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasOrder } from './get-quiz-matches.ts';
+import { hasOrder } from './has-order.ts';
 
 describe('hasOrder', () => {
   it('treats a missing id, an empty id and 0 as no order yet', () => {
