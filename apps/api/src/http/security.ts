@@ -100,8 +100,9 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
     if (
       request.method === 'GET' &&
       request.url !== '/api/health' &&
-      // Hashed assets stay cacheable by shared caches: no cookie on them.
+      // Hashed assets and publicly cacheable answers stay cacheable by shared caches: no cookie on them.
       !request.url.startsWith('/assets/') &&
+      !String(reply.getHeader('cache-control') ?? '').includes('public') &&
       !isValidXsrfToken(config.linkSecret, readCookie(request.headers.cookie, XSRF_COOKIE))
     ) {
       const token = createXsrfToken(config.linkSecret);
