@@ -238,13 +238,14 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
         throw error;
       });
       const target = nextTarget(step, mode, draft.usedProteinBefore);
-      if (target.kind === 'results') {
+      if (target.kind !== 'step') {
+        // The quiz is finished: its draft is forgotten (and not written again by a later update).
+        discard();
         if (answer.authenticationResult) {
           startSession(answer.authenticationResult);
           void loadAuthInfo();
         }
-        discard();
-        navigate(paths.result(answer.id));
+        navigate(target.kind === 'results' ? paths.result(answer.id) : paths.profile());
         return;
       }
       update((d) => ({
@@ -256,12 +257,7 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
           phoneNumber: answer.profileInfo.phoneNumber ?? d.profileInfo.phoneNumber,
         },
       }));
-      if (target.kind === 'profile') {
-        discard();
-        navigate(paths.profile());
-      } else {
-        navigate(stepUrl(target.step));
-      }
+      navigate(stepUrl(target.step));
     } catch (e) {
       setProblem(saveProblem(e));
     } finally {
