@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import { GOOD_PASSWORD, signUpVerified, unlimited } from './accounts.test-support.ts';
 
 /** RELIABILITY A5: a known and an unknown address take the same time, so timing tells nothing. */
-const RUNS = 20;
+const RUNS = 30;
 let server: TestServer;
 
 beforeAll(async () => {
@@ -19,17 +19,28 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** Alternates the two calls so drift on a busy machine hits both alike; answers both medians (ms). */
+/**
+ * Runs the two calls in A-B, B-A order (after one discarded warm-up of each) so drift on a busy
+ * machine falls on both alike; answers both medians (ms).
+ */
 async function timeBoth(known: () => Promise<unknown>, unknown: () => Promise<unknown>) {
   const a: number[] = [];
   const b: number[] = [];
+  const timed = async (call: () => Promise<unknown>, into: number[]) => {
+    const t = performance.now();
+    await call();
+    into.push(performance.now() - t);
+  };
+  await known();
+  await unknown();
   for (let i = 0; i < RUNS; i++) {
-    let t = performance.now();
-    await known();
-    a.push(performance.now() - t);
-    t = performance.now();
-    await unknown();
-    b.push(performance.now() - t);
+    if (i % 2 === 0) {
+      await timed(known, a);
+      await timed(unknown, b);
+    } else {
+      await timed(unknown, b);
+      await timed(known, a);
+    }
   }
   return { known: median(a), unknown: median(b) };
 }
