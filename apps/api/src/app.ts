@@ -79,6 +79,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
+  // While closing, answers end their connection so keep-alive clients do not hold shutdown open.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+    app.server.closeIdleConnections?.();
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (isClosing) reply.header('connection', 'close');
+    return payload;
+  });
+
   registerSecurity(app, config);
 
   const clock = deps.clock ?? (() => new Date());

@@ -71,4 +71,43 @@ describe('installShutdown', () => {
     // The server no longer accepts connections.
     await expect(get(port, '/api/health')).rejects.toThrow();
   });
+
+  it('closes a keep-alive connection once its in-flight request is answered', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ config: testConfig(), db: database.db });
+    let started!: () => void;
+    const requestStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    app.get('/api/test/slow', async () => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { done: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const fakeProcess = new EventEmitter();
+    let closed!: () => void;
+    const databaseClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    installShutdown(
+      app,
+      async () => {
+        await database.close();
+        closed();
+      },
+      fakeProcess,
+    );
+    // fetch keeps its connection alive; shutdown must not wait for the keep-alive timeout.
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/test/slow`);
+    await requestStarted;
+    const startedClosing = Date.now();
+    fakeProcess.emit('SIGTERM');
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('connection')).toBe('close');
+    await databaseClosed;
+    expect(Date.now() - startedClosing).toBeLessThan(5000);
+  });
 });
