@@ -39,6 +39,8 @@ export const PartnerMessages = {
   emailInvalid: 'Please enter a valid email address',
   phoneRequired: 'Phone number is required',
   phoneInvalid: 'Please enter a valid phone number',
+  /** Shown after a successful application (the spec gives only its start). */
+  thanks: "Thanks for applying! We'll reach out by email within 5 business days.",
 } as const;
 
 /** POST /User/SubmitPartnerRequest body: the ambassador application (spec 001 §3, §5). */
@@ -93,7 +95,5 @@ export const SiteConfigSchema = z.object({
   planPrice: z.number(),
   /** Handling fee per box in dollars (2 decimals). */
   handlingFee: z.number(),
-  /** Where customers write to the store (privacy requests, support). */
-  supportEmail: z.string(),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;

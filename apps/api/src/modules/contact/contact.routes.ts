@@ -37,7 +37,7 @@ export async function contactRoutes(app: FastifyInstance, options: ContactRoutes
     {
       schema: {
         tags: ['site'],
-        summary: 'The configured Discover plan price, handling fee and support address',
+        summary: 'The configured Discover plan price and handling fee',
         response: { 200: SiteConfigSchema },
       },
     },
@@ -47,7 +47,6 @@ export async function contactRoutes(app: FastifyInstance, options: ContactRoutes
       return {
         planPrice: centsToDollars(options.config.planPriceCents),
         handlingFee: centsToDollars(options.config.handlingFeeCents),
-        supportEmail: options.config.storeEmail,
       };
     },
   );

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryRateLimiter } from '../../http/rate-limit.ts';
 import { startTestServer, type TestServer } from '../../test/helpers.ts';
 
 let server: TestServer;
+const limiter = createMemoryRateLimiter();
 
 beforeAll(async () => {
-  server = await startTestServer({ storeEmail: 'partners@store.test' });
+  server = await startTestServer({ storeEmail: 'partners@store.test' }, { limiter });
 });
 afterAll(async () => {
   await server.close();
@@ -108,17 +110,13 @@ describe('POST /api/User/SubmitPartnerRequest', () => {
   });
 
   it('is rate-limited per address', async () => {
-    const limited = await startTestServer();
-    try {
-      for (let i = 0; i < 5; i++) {
-        const ok = await limited.request('POST', '/api/User/SubmitPartnerRequest', { body: valid });
-        expect(ok.status).toBe(200);
-      }
-      const res = await limited.request('POST', '/api/User/SubmitPartnerRequest', { body: valid });
-      expect(res.status).toBe(429);
-      expect(res.headers.get('retry-after')).toBeTruthy();
-    } finally {
-      await limited.close();
+    await limiter.reset('partner-request-ip:127.0.0.1');
+    for (let i = 0; i < 5; i++) {
+      const ok = await server.request('POST', '/api/User/SubmitPartnerRequest', { body: valid });
+      expect(ok.status).toBe(200);
     }
+    const res = await server.request('POST', '/api/User/SubmitPartnerRequest', { body: valid });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBeTruthy();
   });
 });

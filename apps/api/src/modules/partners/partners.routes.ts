@@ -1,4 +1,4 @@
-import { MessageSchema, PartnerRequestSchema } from '@store/contracts';
+import { MessageSchema, PartnerMessages, PartnerRequestSchema } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../../app.ts';
@@ -28,7 +28,7 @@ export async function partnersRoutes(app: FastifyInstance, options: PartnersRout
     },
     async (request) => {
       await partners.submit(request.body, request.log);
-      return { message: "Thanks for applying! We'll reach out within 5 business days." };
+      return { message: PartnerMessages.thanks };
     },
   );
 }

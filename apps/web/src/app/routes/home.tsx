@@ -1,6 +1,12 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { SiteFooter } from '@/features/footer/components/site-footer.tsx';
+import { HomePage } from '@/features/home/components/home-page.tsx';
 
-/** Placeholder until issue #3 builds this page. */
+/** The home page and the public footer. */
 export default function HomeRoute() {
-  return <Placeholder title="Home" />;
+  return (
+    <>
+      <HomePage />
+      <SiteFooter />
+    </>
+  );
 }

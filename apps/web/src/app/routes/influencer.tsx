@@ -1,6 +1,12 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { SiteFooter } from '@/features/footer/components/site-footer.tsx';
+import { InfluencerPage } from '@/features/influencer/components/influencer-page.tsx';
 
-/** Placeholder until issue #3 builds this page. */
+/** The ambassador application and the public footer. */
 export default function InfluencerRoute() {
-  return <Placeholder title="Become an Ambassador!" />;
+  return (
+    <>
+      <InfluencerPage />
+      <SiteFooter />
+    </>
+  );
 }

@@ -1,6 +1,12 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { SiteFooter } from '@/features/footer/components/site-footer.tsx';
+import { LearnMorePage } from '@/features/plans/components/learn-more-page.tsx';
 
-/** Placeholder until issue #3 builds this page. */
+/** /subscriptions-learn-more and the public footer. */
 export default function LearnMoreRoute() {
-  return <Placeholder title="Flex and Max plans" />;
+  return (
+    <>
+      <LearnMorePage />
+      <SiteFooter />
+    </>
+  );
 }

@@ -1,6 +1,8 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { useParams } from 'react-router';
+import { OrderDetailPage } from '@/features/plans/components/order-detail-page.tsx';
 
-/** Placeholder until issue #3 builds this page. */
+/** /order-detail/:orderId, the paid pre-order (guarded). */
 export default function OrderDetailRoute() {
-  return <Placeholder title="Order detail" />;
+  const { orderId } = useParams();
+  return <OrderDetailPage orderId={orderId} />;
 }

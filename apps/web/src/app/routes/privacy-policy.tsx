@@ -1,6 +1,12 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { SiteFooter } from '@/features/footer/components/site-footer.tsx';
+import { PrivacyPolicyPage } from '@/features/privacy/components/privacy-policy-page.tsx';
 
-/** Placeholder until issue #3 builds this page. */
+/** The privacy policy and the public footer. */
 export default function PrivacyPolicyRoute() {
-  return <Placeholder title="Privacy policy" />;
+  return (
+    <>
+      <PrivacyPolicyPage />
+      <SiteFooter />
+    </>
+  );
 }

@@ -1,6 +1,8 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { useParams } from 'react-router';
+import { UnsubscribePage } from '@/features/unsubscribe/components/unsubscribe-page.tsx';
 
-/** Placeholder until issue #3 builds this page. */
+/** /unsubscribe/:token, the link at the bottom of every marketing email. */
 export default function UnsubscribeRoute() {
-  return <Placeholder title="Email preferences" />;
+  const { token } = useParams();
+  return <UnsubscribePage token={token?.trim() || undefined} />;
 }

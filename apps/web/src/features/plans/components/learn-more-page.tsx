@@ -1,0 +1,138 @@
+import { Paths } from '@store/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { useSeo } from '@/features/seo/use-seo.ts';
+import { isSignedIn } from '@/lib/session.ts';
+import { TUB_PLANS, type TubPlan } from '../utils/pre-order.ts';
+import './learn-more-page.css';
+
+/** /subscriptions-learn-more: the Flex and Max tub plans and their pre-order (spec 001 §1, DESIGN §5). */
+export function LearnMorePage() {
+  useSeo({
+    title: 'Tub plans: Flex and Max',
+    description:
+      'Keep the protein you loved coming: Flex sends 1 tub at 15-20% off, Max sends 4 prepaid tubs at 30-35% off plus a free one. Delivery every 30, 45 or 60 days.',
+    keywords: [
+      'protein powder subscription',
+      'protein tub plan',
+      'buy 4 get 1 free',
+      'whey protein delivery',
+    ],
+    canonical: '/subscriptions-learn-more',
+  });
+  return (
+    <main className="learn-more">
+      <section className="learn-more__hero" aria-labelledby="learn-more-title">
+        <div className="learn-more__hero-copy">
+          <p className="learn-more__eyebrow">Tub plans · pre-order</p>
+          <h1 id="learn-more-title" className="learn-more__title">
+            Loved a sample? Keep it coming.
+          </h1>
+          <p className="learn-more__lead">
+            Turn the protein you found in your sample box into a regular delivery of full-size tubs. Choose
+            Flex for one tub at a time, or Max for the best price per scoop. Tub plans launch in 2-3 months;
+            pre-order now to be first in line.
+          </p>
+          <a className={buttonClass('primary')} href="#plans">
+            Compare the plans
+          </a>
+        </div>
+        <img
+          className="learn-more__hero-image"
+          src="/site/tubs.svg"
+          alt="Three full-size protein tubs: cocoa, vanilla and mint chip"
+          width={480}
+          height={400}
+          fetchPriority="high"
+        />
+      </section>
+
+      <section id="plans" className="learn-more__plans" aria-labelledby="plans-title">
+        <h2 id="plans-title" className="learn-more__section-title">
+          Two ways to buy tubs
+        </h2>
+        <div className="learn-more__plan-grid">
+          {TUB_PLANS.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} />
+          ))}
+        </div>
+        <p className="learn-more__fine-print">
+          Discounts are off the list price of each tub. Delivery is free in the U.S.
+        </p>
+      </section>
+
+      <section className="learn-more__personalize" aria-labelledby="personalize-title">
+        <h2 id="personalize-title" className="learn-more__section-title">
+          Personalize Your Fuel
+        </h2>
+        <ol className="learn-more__steps">
+          <li>
+            <img src="/site/step-quiz.svg" alt="" width={96} height={96} loading="lazy" />
+            <h3>Start from your quiz</h3>
+            <p>
+              Your diet, allergies, goals and flavors decide which tubs we suggest, the same way they pick
+              your samples.
+            </p>
+          </li>
+          <li>
+            <img src="/site/step-samples.svg" alt="" width={96} height={96} loading="lazy" />
+            <h3>Keep sampling</h3>
+            <p>Your sample box keeps arriving, so you can try new flavors before you commit to a tub.</p>
+          </li>
+          <li>
+            <img src="/site/step-tub.svg" alt="" width={96} height={96} loading="lazy" />
+            <h3>Change it any time</h3>
+            <p>
+              Swap flavors, move your delivery to every 30, 45 or 60 days, or update your answers whenever you
+              like.
+            </p>
+          </li>
+        </ol>
+        <Link to={Paths.quizStart} className={buttonClass('secondary')}>
+          Take the quiz
+        </Link>
+      </section>
+    </main>
+  );
+}
+
+/** One plan with its pre-order: signed out it leads to login and back; signed in it says pre-orders open soon. */
+function PlanCard({ plan }: { plan: TubPlan }) {
+  const [isNoticeShown, setNoticeShown] = useState(false);
+  const titleId = `plan-${plan.id}-title`;
+  return (
+    <article className={plan.badge ? 'tub-plan tub-plan--featured' : 'tub-plan'} aria-labelledby={titleId}>
+      {plan.badge ? <p className="tub-plan__badge">{plan.badge}</p> : null}
+      <h3 id={titleId} className="tub-plan__name">
+        {plan.name}
+      </h3>
+      <p className="tub-plan__tagline">{plan.tagline}</p>
+      <p className="tub-plan__tubs">{plan.tubs}</p>
+      <p className="tub-plan__discount">{plan.discount}</p>
+      <ul className="tub-plan__features">
+        {plan.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      {isSignedIn() ? (
+        <Button block variant={plan.badge ? 'primary' : 'secondary'} onClick={() => setNoticeShown(true)}>
+          Pre-order {plan.name}
+        </Button>
+      ) : (
+        <Link
+          to={paths.login(paths.learnMore())}
+          className={buttonClass(plan.badge ? 'primary' : 'secondary', true)}
+        >
+          Pre-order {plan.name}
+        </Link>
+      )}
+      <p className="tub-plan__notice" role="status">
+        {isNoticeShown
+          ? `Pre-orders open soon. We will email you as soon as you can reserve your ${plan.name} plan.`
+          : ''}
+      </p>
+    </article>
+  );
+}

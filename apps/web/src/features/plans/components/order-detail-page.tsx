@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '@/components/ui/button.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { useSeo } from '@/features/seo/use-seo.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useAuth } from '@/lib/auth.ts';
+import { supportMailto } from '@/lib/support.ts';
+import { type PreOrderDetail, useOrder } from '../api/get-order.ts';
+import { formatDollars, orderNumberLabel, referralLink } from '../utils/pre-order.ts';
+import './order-detail-page.css';
+
+/** /order-detail/:orderId: the paid pre-order (spec 001 §2.14), with loading, not-found and error states. */
+export function OrderDetailPage({ orderId }: { orderId: string | undefined }) {
+  useSeo({ title: 'Your pre-order', description: 'The details of your Sample First pre-order.' });
+  const { data, error, isLoading, reload } = useOrder(orderId);
+
+  if (
+    !orderId ||
+    (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 400))
+  ) {
+    return (
+      <StateCard title="We could not find that order">
+        <p>
+          The link may be incomplete, or the order belongs to another account. Your orders are listed under
+          Membership.
+        </p>
+        <Link to={paths.membership()} className={buttonClass('primary')}>
+          Go to Membership
+        </Link>
+      </StateCard>
+    );
+  }
+  if (error) {
+    return (
+      <StateCard title="We could not load your order">
+        <p>This is on our side. Please try again in a moment.</p>
+        <Button onClick={reload}>Try again</Button>
+      </StateCard>
+    );
+  }
+  if (isLoading || !data) {
+    return (
+      <main className="order-detail order-detail--state">
+        <h1 className="visually-hidden">Your pre-order</h1>
+        <Spinner large label="Loading your order" />
+      </main>
+    );
+  }
+  return <PreOrder order={data} />;
+}
+
+function StateCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <main className="order-detail order-detail--state">
+      <div className="order-detail__state">
+        <h1>{title}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+function PreOrder({ order }: { order: PreOrderDetail }) {
+  const identity = order.identity;
+  const address = identity?.shippingAddress;
+  const price = order.price ?? order.items?.[0]?.price;
+  const subtotal = order.subTotal ?? price;
+  const addressLines = address
+    ? [
+        address.street,
+        [address.city, [address.state, address.postalCode].filter(Boolean).join(' ')]
+          .filter(Boolean)
+          .join(', '),
+        address.countryText,
+      ].filter((line): line is string => Boolean(line))
+    : [];
+  return (
+    <main className="order-detail">
+      <header className="order-detail__header">
+        <p className="order-detail__eyebrow">Order {orderNumberLabel(order)}</p>
+        <h1 className="order-detail__title">Thank you for your pre-order!</h1>
+        <p className="order-detail__lead">
+          Tub plans launch in 2-3 months. We will email you before your first delivery ships, and you can
+          change or cancel your pre-order until then.
+        </p>
+      </header>
+      <div className="order-detail__grid">
+        <section className="order-detail__card" aria-labelledby="order-customer-title">
+          <h2 id="order-customer-title">Customer information</h2>
+          <dl className="order-detail__facts">
+            <div>
+              <dt>Contact</dt>
+              <dd>{identity?.emailAddress ?? '-'}</dd>
+            </div>
+            <div>
+              <dt>Shipping address</dt>
+              <dd>
+                {identity?.displayName ? (
+                  <span className="order-detail__line">{identity.displayName}</span>
+                ) : null}
+                {addressLines.length
+                  ? addressLines.map((line) => (
+                      <span key={line} className="order-detail__line">
+                        {line}
+                      </span>
+                    ))
+                  : '-'}
+              </dd>
+            </div>
+            <div>
+              <dt>Payment method</dt>
+              <dd>
+                {order.last4Digits ? `Card ending with ${order.last4Digits}` : 'Card'} ·{' '}
+                {formatDollars(order.total)}
+              </dd>
+            </div>
+            <div>
+              <dt>Billing address</dt>
+              <dd>Same as shipping address</dd>
+            </div>
+          </dl>
+        </section>
+        <section className="order-detail__card" aria-labelledby="order-summary-title">
+          <h2 id="order-summary-title">Order summary</h2>
+          <table className="order-detail__summary">
+            <tbody>
+              <tr>
+                <th scope="row">Pre-Order x1</th>
+                <td>{formatDollars(price)}</td>
+              </tr>
+              <tr>
+                <th scope="row">Subtotal</th>
+                <td>{formatDollars(subtotal)}</td>
+              </tr>
+              <tr>
+                <th scope="row">Taxes</th>
+                <td>{formatDollars(order.taxAmount ?? 0)}</td>
+              </tr>
+              <tr>
+                <th scope="row">Handling fee</th>
+                <td>{formatDollars(order.handlingFee ?? 0)}</td>
+              </tr>
+              <tr className="order-detail__total">
+                <th scope="row">Total</th>
+                <td>{formatDollars(order.total)}</td>
+              </tr>
+            </tbody>
+          </table>
+          <p className="order-detail__help">
+            Questions about this order?{' '}
+            <a href={supportMailto(`Pre-order ${orderNumberLabel(order)}`)}>Email support</a>.
+          </p>
+        </section>
+        <ReferralBox />
+      </div>
+    </main>
+  );
+}
+
+/** "Refer 2 friends, get a FREE TUB" with the member's own link to the quiz. */
+function ReferralBox() {
+  const { info } = useAuth();
+  const [isCopied, setCopied] = useState(false);
+  const code = info?.identity.referralCode;
+  const link = code ? referralLink(window.location.origin, code) : undefined;
+  return (
+    <section className="order-detail__referral" aria-labelledby="referral-title">
+      <h2 id="referral-title">Refer 2 friends, get a FREE TUB</h2>
+      <p>When 2 friends take the quiz with your link and get their first box, your next tub is on us.</p>
+      {link ? (
+        <div className="order-detail__referral-link">
+          <label htmlFor="referral-link">Your referral link</label>
+          <div>
+            <input id="referral-link" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+            <Button
+              variant="secondary"
+              onClick={() =>
+                navigator.clipboard?.writeText(link).then(
+                  () => setCopied(true),
+                  () => setCopied(false),
+                )
+              }
+            >
+              {isCopied ? 'Copied' : 'Copy'}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <p className="order-detail__help">Your referral link appears here once your account has loaded.</p>
+      )}
+    </section>
+  );
+}

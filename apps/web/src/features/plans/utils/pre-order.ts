@@ -1,0 +1,62 @@
+import type { PreOrderDetail } from '../api/get-order.ts';
+
+/** The two tub plans of the learn-more page (spec 001 §1, §9). */
+export interface TubPlan {
+  id: 'flex' | 'max';
+  name: string;
+  tagline: string;
+  tubs: string;
+  discount: string;
+  badge?: string;
+  features: readonly string[];
+}
+
+export const TUB_PLANS: readonly TubPlan[] = [
+  {
+    id: 'flex',
+    name: 'Flex',
+    tagline: 'One tub at a time, for people who like to switch it up.',
+    tubs: '1 tub per delivery',
+    discount: '15-20% off per tub',
+    features: [
+      'Pay per delivery',
+      'Delivery every 30, 45 or 60 days',
+      'Pick a new flavor for every delivery',
+      'Change your schedule or cancel any time',
+    ],
+  },
+  {
+    id: 'max',
+    name: 'Max',
+    tagline: 'Four tubs prepaid, for people who know what they love.',
+    tubs: '4 tubs prepaid',
+    discount: '30-35% off per tub',
+    badge: 'Buy 4-Get-1 Free',
+    features: [
+      'Your 5th tub is on us',
+      'Delivery every 30, 45 or 60 days',
+      'Mix flavors across your 4 tubs',
+      'The lowest price per scoop we offer',
+    ],
+  },
+];
+
+/** "#1234": the order number's last 4 digits (spec 001 §2.14). */
+export function orderNumberLabel(
+  order: Pick<PreOrderDetail, 'orderNumberLast4' | 'orderNumer' | 'id'>,
+): string {
+  const source = order.orderNumberLast4 ?? order.orderNumer ?? order.id;
+  const digits = String(source).replace(/\D/g, '');
+  return `#${(digits || String(source)).slice(-4)}`;
+}
+
+/** The referral link of the order page: the quiz's first step with the member's code. */
+export function referralLink(origin: string, referralCode: string): string {
+  return `${origin}/take-quiz/1?referralCode=${encodeURIComponent(referralCode)}`;
+}
+
+/** Dollars (2 decimals, as the API sends them) for people: "$14.00". */
+export function formatDollars(amount: number | undefined): string {
+  if (amount === undefined || !Number.isFinite(amount)) return '-';
+  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+}
