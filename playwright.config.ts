@@ -62,6 +62,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // Every simulated customer comes from 127.0.0.1; the limits themselves are covered by API tests.
+      RATE_LIMIT_SCALE: '50',
     },
   },
 });

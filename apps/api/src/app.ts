@@ -94,7 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const clock = deps.clock ?? (() => new Date());
   const limiter =
-    deps.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter());
+    deps.limiter ??
+    (config.redisUrl
+      ? createRedisRateLimiter(config.redisUrl, config.rateLimitScale)
+      : createMemoryRateLimiter(Date.now, config.rateLimitScale));
   const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl });
   const tokens = createAccessTokens(config.jwtSecret, clock);
   const accounts = createAccountsService({ config, db, clock, mailer, tokens, limiter, log: app.log });

@@ -15,6 +15,7 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   STORE_EMAIL: z.string().email().default('support@localhost'),
   REDIS_URL: z.string().url().optional(),
@@ -23,6 +24,7 @@ const EnvSchema = z.object({
   PLAN_PRICE_CENTS: z.coerce.number().int().min(50).default(DEFAULT_PLAN_PRICE_CENTS),
   HANDLING_FEE_CENTS: z.coerce.number().int().min(0).default(DEFAULT_HANDLING_FEE_CENTS),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -39,7 +41,10 @@ export interface Config {
   jwtSecret: string;
   /** Signs XSRF cookies and unsubscribe links; separate from the JWT key. */
   linkSecret: string;
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  /** `stripe` when STRIPE_SECRET_KEY is set, otherwise the offline sandbox (DESIGN §2). */
+  paymentsProvider: 'sandbox' | 'stripe';
+  /** `apiBase` is for tests only: a loopback Stripe stand-in, refused anywhere else. */
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   smtpUrl: string | undefined;
   storeEmail: string;
   redisUrl: string | undefined;
@@ -47,6 +52,8 @@ export interface Config {
   planPriceCents: number;
   handlingFeeCents: number;
   seedDemo: boolean;
+  /** Multiplies every rate limit; 1 in production (browser-test runs share one address). */
+  rateLimitScale: number;
   logLevel: string;
   /** The built web app to serve; unset serves no static files. */
   webDist: string | undefined;
@@ -61,8 +68,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && env.RATE_LIMIT_SCALE !== 1) {
+    throw new Error('Invalid environment:\n  RATE_LIMIT_SCALE: must be 1 in production');
+  }
   if (isProduction && !env.JWT_SECRET) {
     throw new Error('Invalid environment:\n  JWT_SECRET: required in production');
+  }
+  const paymentProblems = checkPaymentsEnv(env, isProduction);
+  if (paymentProblems.length > 0) {
+    throw new Error(`Invalid environment:\n${paymentProblems.map((p) => `  ${p}`).join('\n')}`);
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const secrets = env.JWT_SECRET
@@ -77,10 +91,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     ...secrets,
+    paymentsProvider: env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBase: env.STRIPE_API_BASE,
     },
     smtpUrl: env.SMTP_URL,
     storeEmail: env.STORE_EMAIL,
@@ -89,9 +105,48 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     planPriceCents: env.PLAN_PRICE_CENTS,
     handlingFeeCents: env.HANDLING_FEE_CENTS,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !isProduction,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
   };
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Payments fail closed (RELIABILITY C8, F7): Stripe without a webhook secret, live keys outside
+ * production, test payments in production, and the stand-in address anywhere but loopback.
+ */
+function checkPaymentsEnv(env: z.infer<typeof EnvSchema>, isProduction: boolean): string[] {
+  const problems: string[] = [];
+  const key = env.STRIPE_SECRET_KEY;
+  if (key && !/^(sk|rk)_(test|live)_/.test(key)) {
+    problems.push('STRIPE_SECRET_KEY: must be a Stripe secret key (sk_test_..., sk_live_... or rk_...)');
+  }
+  if (key && !env.STRIPE_WEBHOOK_SECRET) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set, so webhooks can be verified',
+    );
+  }
+  if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) {
+    problems.push('STRIPE_WEBHOOK_SECRET: must be a webhook signing secret (whsec_...)');
+  }
+  if (key && /^(sk|rk)_live_/.test(key) && !isProduction) {
+    problems.push('STRIPE_SECRET_KEY: a live key is refused outside NODE_ENV=production');
+  }
+  if (isProduction && !key) {
+    problems.push('STRIPE_SECRET_KEY: required in production (the sandbox takes no real payments)');
+  }
+  if (isProduction && key && /^(sk|rk)_test_/.test(key)) {
+    problems.push('STRIPE_SECRET_KEY: a test key is refused in production');
+  }
+  if (env.STRIPE_API_BASE) {
+    if (isProduction) problems.push('STRIPE_API_BASE: for tests only; refused in production');
+    else if (!LOOPBACK_HOSTS.has(new URL(env.STRIPE_API_BASE).hostname)) {
+      problems.push('STRIPE_API_BASE: only a loopback address (127.0.0.1, ::1, localhost) is allowed');
+    }
+  }
+  return problems;
 }
 
 function deriveLinkSecret(jwtSecret: string): string {
@@ -128,6 +183,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: 'http://localhost:8080',
     jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
     linkSecret: 'test-link-secret-that-is-long-enough-0123456789',
+    paymentsProvider: 'sandbox',
     stripe: {},
     smtpUrl: undefined,
     storeEmail: 'support@localhost',
@@ -136,6 +192,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     planPriceCents: DEFAULT_PLAN_PRICE_CENTS,
     handlingFeeCents: DEFAULT_HANDLING_FEE_CENTS,
     seedDemo: false,
+    rateLimitScale: 1,
     logLevel: 'silent',
     webDist: undefined,
     ...overrides,

@@ -11,7 +11,11 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+/**
+ * `scale` multiplies every limit: 1 in production; browser-test runs raise it because all their
+ * simulated customers come from one loopback address.
+ */
+export function createMemoryRateLimiter(now: () => number = Date.now, scale = 1): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let sweeps = 0;
   return {
@@ -25,7 +29,10 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
         windows.set(key, w);
       }
       w.count++;
-      return { allowed: w.count <= max, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
+      return {
+        allowed: w.count <= max * scale,
+        retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)),
+      };
     },
     async reset(key) {
       windows.delete(key);
@@ -36,7 +43,7 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   };
 }
 
-export function createRedisRateLimiter(url: string): RateLimiter {
+export function createRedisRateLimiter(url: string, scale = 1): RateLimiter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   return {
     async hit(key, max, windowMs) {
@@ -44,7 +51,7 @@ export function createRedisRateLimiter(url: string): RateLimiter {
       const results = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
       const count = Number(results?.[0]?.[1] ?? 0);
       const ttl = Number(results?.[2]?.[1] ?? windowMs);
-      return { allowed: count <= max, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+      return { allowed: count <= max * scale, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
     },
     async reset(key) {
       await redis.del(`rl:${key}`);
