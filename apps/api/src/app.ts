@@ -18,6 +18,9 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { createPaymentProvider } from './modules/payments/provider/create-provider.ts';
+import type { PaymentProvider } from './modules/payments/provider/payment-provider.ts';
+import { webhooksRoutes } from './modules/payments/webhooks/webhooks.routes.ts';
 import { quizRoutes } from './modules/quiz/quiz.routes.ts';
 import { createQuizService, type QuizService } from './modules/quiz/quiz.service.ts';
 import { createQuizResultsService, type QuizResultsService } from './modules/quiz/quiz-results.service.ts';
@@ -30,6 +33,8 @@ export interface AppDeps {
   clock?: () => Date;
   mailer?: Mailer;
   limiter?: RateLimiter;
+  /** The payment provider; built from the config (Stripe or the sandbox) when not given. */
+  payments?: PaymentProvider;
   /** Where logs go (tests capture them); stdout otherwise. */
   logStream?: NodeJS.WritableStream;
 }
@@ -42,6 +47,7 @@ export interface Services {
   mailer: Mailer;
   limiter: RateLimiter;
   tokens: ReturnType<typeof createAccessTokens>;
+  payments: PaymentProvider;
   accounts: AccountsService;
   catalog: CatalogService;
   orders: OrdersService;
@@ -100,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : createMemoryRateLimiter(Date.now, config.rateLimitScale));
   const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl });
   const tokens = createAccessTokens(config.jwtSecret, clock);
+  const payments = deps.payments ?? createPaymentProvider({ config, db, clock });
   const accounts = createAccountsService({ config, db, clock, mailer, tokens, limiter, log: app.log });
   const catalog = createCatalogService({ db });
   const orders = createOrdersService({ db, config, clock });
@@ -112,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     limiter,
     tokens,
+    payments,
     accounts,
     catalog,
     orders,
@@ -176,6 +184,7 @@ async function registerModules(api: FastifyInstance, services: Services) {
   await api.register(quizRoutes, services);
   await api.register(contactRoutes, services);
   await api.register(partnersRoutes, services);
+  await api.register(webhooksRoutes, services);
   void api;
   void services;
 }

@@ -1,0 +1,45 @@
+import type { Db } from '../../../db/database.ts';
+import type { PaymentProvider, ProviderEvent } from '../provider/payment-provider.ts';
+import { insertEventOnce, markEventProcessed } from './webhooks.repository.ts';
+
+/**
+ * What an event does to the store (an order paid, a renewal failed), run inside the transaction
+ * that records the event: a failure rolls both back, the provider gets a 5xx and delivers again,
+ * so an event is never acknowledged and dropped (RELIABILITY C9, C10).
+ */
+export type WebhookEffect = (tx: Db, event: ProviderEvent) => Promise<void>;
+
+export interface WebhookReceipt {
+  eventId: string;
+  type: string;
+  /** `already_processed` for a redelivery of an event recorded before (C9). */
+  outcome: 'processed' | 'already_processed';
+}
+
+export interface WebhookIntake {
+  /** Verifies the signature over the raw body, then records the event once and applies its effect. */
+  receive(rawBody: Buffer, signatureHeader: string | undefined): Promise<WebhookReceipt>;
+}
+
+export function createWebhookIntake(deps: {
+  db: Db;
+  payments: PaymentProvider;
+  clock: () => Date;
+  effect?: WebhookEffect;
+}): WebhookIntake {
+  const { db, payments, clock, effect } = deps;
+  return {
+    async receive(rawBody, signatureHeader) {
+      const event = payments.verifyWebhook(rawBody, signatureHeader);
+      return db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const now = clock();
+        const isNew = await insertEventOnce(tx, payments.name, event, now);
+        if (!isNew) return { eventId: event.id, type: event.type, outcome: 'already_processed' as const };
+        if (effect) await effect(tx, event);
+        await markEventProcessed(tx, event.id, now);
+        return { eventId: event.id, type: event.type, outcome: 'processed' as const };
+      });
+    },
+  };
+}
