@@ -6,16 +6,21 @@ import { defineConfig, type Plugin } from 'vite';
 
 /** Writes .br and .gz beside every text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
+  let outDir = '';
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(config) {
+      // The configured output, so `vite build --outDir elsewhere` compresses what it wrote.
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((f) => {
           const p = path.join(dir, f);
           return statSync(p).isDirectory() ? walk(p) : [p];
         });
-      for (const file of walk(path.resolve(import.meta.dirname, 'dist'))) {
+      for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json|txt|xml|webmanifest)$/.test(file)) continue;
         const data = readFileSync(file);
         if (data.length < 1024) continue;
