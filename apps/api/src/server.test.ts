@@ -81,7 +81,8 @@ describe('installShutdown', () => {
     });
     app.get('/api/test/slow', async () => {
       started();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Answer only once the server has stopped listening, whatever the machine's load.
+      while (app.server.listening) await new Promise((resolve) => setTimeout(resolve, 10));
       return { done: true };
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
