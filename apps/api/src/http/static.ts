@@ -19,7 +19,10 @@ export async function serveWebApp(app: FastifyInstance, dist: string) {
     index: false,
     setHeaders(reply, filePath) {
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      reply.header(
+        'Cache-Control',
+        isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      );
     },
   });
   const html = readFileSync(indexFile);
