@@ -1,6 +1,7 @@
 import { Paths } from '@store/contracts';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
+import { HeroBoxArt } from './hero-box-art.tsx';
 
 /** The wide-screen header: the promise, one call to action, and the box. */
 export function DesktopHero() {
@@ -27,14 +28,7 @@ export function DesktopHero() {
           <li>Cancel any time</li>
         </ul>
       </div>
-      <img
-        className="desktop-hero__image"
-        src="/site/hero-box.svg"
-        alt="An open Sample First box holding four protein powder sample packets"
-        width={480}
-        height={400}
-        fetchPriority="high"
-      />
+      <HeroBoxArt className="desktop-hero__image" />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
 import { isCarouselRunning, slideAfterSwipe } from '../utils/carousel.ts';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '../utils/use-media-query.ts';
+import { HeroBoxArt } from './hero-box-art.tsx';
 import './header-carousel.css';
 
 interface Slide {
@@ -117,15 +118,18 @@ export function HeaderCarousel() {
               aria-hidden={i !== index}
               inert={i !== index}
             >
-              <img
-                className="header-carousel__image"
-                src={slide.image}
-                alt={slide.imageAlt}
-                width={480}
-                height={400}
-                draggable={false}
-                fetchPriority={i === 0 ? 'high' : 'low'}
-              />
+              {i === 0 ? (
+                <HeroBoxArt className="header-carousel__image" />
+              ) : (
+                <img
+                  className="header-carousel__image"
+                  src={slide.image}
+                  alt={slide.imageAlt}
+                  width={480}
+                  height={400}
+                  draggable={false}
+                />
+              )}
               <h2 className="header-carousel__title">{slide.title}</h2>
               <p className="header-carousel__text">{slide.text}</p>
               <Link to={Paths.quizStart} className={buttonClass('primary')} draggable={false}>
