@@ -20,9 +20,3 @@ export function useSeo(input: SeoInput): void {
     applyHeadTags(document, tags);
   }, [title, description, image, imageAlt, canonical, keywords]);
 }
-
-/** The same as `useSeo`, as an element for pages that prefer markup. */
-export function Seo(props: SeoInput): null {
-  useSeo(props);
-  return null;
-}
