@@ -5,7 +5,7 @@ import type { Config } from './config/env.ts';
 import type { Db } from './db/database.ts';
 import { createAccessTokens } from './http/auth.ts';
 import { AppError, sendError } from './http/errors.ts';
-import { loggerOptions, redactUrl } from './http/logging.ts';
+import { loggerOptions, registerAccessLog } from './http/logging.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { registerSecurity } from './http/security.ts';
 import { serveWebApp } from './http/static.ts';
@@ -72,18 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
   app.decorateRequest('identityId', undefined);
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.url === '/api/health') return;
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-  });
+  registerAccessLog(app);
 
   // While closing, answers end their connection so keep-alive clients do not hold shutdown open.
   let isClosing = false;

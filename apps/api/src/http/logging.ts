@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 const SECRET_KEYS = /token|code|password|credential|secret|key/i;
 
@@ -35,4 +35,28 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
       }),
     },
   };
+}
+
+/**
+ * The one access line per answered request (none for /api/health). Its fields are set here and
+ * the query is already redacted, so it goes through a child without pino's wildcard redaction,
+ * which costs more than the line itself (about 2 µs a request, measured by `npm run bench`).
+ */
+export function registerAccessLog(app: FastifyInstance) {
+  const access = app.log.child({}, { redact: { paths: [] } });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.url !== '/api/health') {
+      access.info(
+        {
+          reqId: request.id,
+          method: request.method,
+          url: redactUrl(request.url),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
+    }
+    done();
+  });
 }

@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loggerOptions, registerAccessLog } from './logging.ts';
+
+function captureLines() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+describe('registerAccessLog', () => {
+  let app: FastifyInstance;
+  afterEach(() => app.close());
+
+  async function start(level: string) {
+    const { lines, stream } = captureLines();
+    app = Fastify({
+      logger: loggerOptions(level, stream),
+      logController: new LogController({ disableRequestLogging: true }),
+    });
+    registerAccessLog(app);
+    app.get('/api/health', async () => ({ status: 'ok' }));
+    app.get('/api/thing', async (request) => {
+      request.log.info({ body: { password: 'sentinel-password' } }, 'handled');
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    return { lines, base: `http://127.0.0.1:${port}` };
+  }
+
+  it('writes one line per answered request with its id, method, redacted URL, status and time', async () => {
+    const { lines, base } = await start('info');
+    const response = await fetch(`${base}/api/thing?token=sentinel-token&page=2`);
+    expect(response.status).toBe(200);
+    await fetch(`${base}/api/missing`);
+
+    const requests = lines.filter((l) => l.msg === 'request');
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      method: 'GET',
+      url: '/api/thing?token=%5Bredacted%5D&page=2',
+      status: 200,
+    });
+    expect(requests[0]!.reqId).toBeTruthy();
+    expect(typeof requests[0]!.ms).toBe('number');
+    expect(requests[1]).toMatchObject({ url: '/api/missing', status: 404 });
+    // The handler's own line shares the request id, and other lines keep their redaction.
+    const handled = lines.find((l) => l.msg === 'handled');
+    expect(handled?.reqId).toBe(requests[0]!.reqId);
+    expect(JSON.stringify(lines)).not.toContain('sentinel');
+  });
+
+  it('leaves health checks out, and writes nothing below its level', async () => {
+    const { lines, base } = await start('info');
+    await fetch(`${base}/api/health`);
+    expect(lines.filter((l) => l.msg === 'request')).toEqual([]);
+    await app.close();
+
+    const quiet = await start('warn');
+    await fetch(`${quiet.base}/api/thing`);
+    expect(quiet.lines).toEqual([]);
+  });
+});
