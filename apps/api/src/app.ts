@@ -14,8 +14,11 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { type CheckoutService, createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { createPaymentProvider } from './modules/payments/provider/create-provider.ts';
@@ -24,7 +27,12 @@ import { webhooksRoutes } from './modules/payments/webhooks/webhooks.routes.ts';
 import { quizRoutes } from './modules/quiz/quiz.routes.ts';
 import { createQuizService, type QuizService } from './modules/quiz/quiz.service.ts';
 import { createQuizResultsService, type QuizResultsService } from './modules/quiz/quiz-results.service.ts';
+import {
+  createSubscriptionsService,
+  type SubscriptionsService,
+} from './modules/subscriptions/subscriptions.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { createTaxService } from './modules/tax/tax.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -53,6 +61,8 @@ export interface Services {
   orders: OrdersService;
   quiz: QuizService;
   quizResults: QuizResultsService;
+  subscriptions: SubscriptionsService;
+  checkout: CheckoutService;
 }
 
 /** Builds the app exactly as production runs it; `server.ts` only adds the environment and `listen`. */
@@ -96,9 +106,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl });
   const tokens = createAccessTokens(config.jwtSecret, clock);
   const payments = deps.payments ?? createPaymentProvider({ config, db, clock });
-  const accounts = createAccountsService({ config, db, clock, mailer, tokens, limiter, log: app.log });
+  const accounts = createAccountsService({
+    config,
+    db,
+    clock,
+    mailer,
+    tokens,
+    limiter,
+    log: app.log,
+    // Late-bound: the checkout is built below from services that need accounts.
+    membershipOf: (identityId) => checkout.membershipOf(identityId),
+    billingOf: (identityId) => checkout.billingOf(identityId),
+  });
   const catalog = createCatalogService({ db });
-  const orders = createOrdersService({ db, config, clock });
+  const orders = createOrdersService({
+    db,
+    config,
+    clock,
+    catalog,
+    tax: createTaxService(),
+    owners: accounts,
+  });
+  const subscriptions = createSubscriptionsService({ db, clock });
+  const checkout = createCheckoutService({
+    db,
+    clock,
+    config,
+    payments,
+    orders,
+    subscriptions,
+    accounts,
+    mailer,
+    log: app.log,
+  });
   const quizResults = createQuizResultsService({ db, catalog, orders, accounts, clock });
   const quiz = createQuizService({ db, catalog, accounts, results: quizResults, clock });
   const services: Services = {
@@ -114,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders,
     quiz,
     quizResults,
+    subscriptions,
+    checkout,
   };
   app.addHook('onClose', async () => {
     if (!deps.limiter) await limiter.close();
@@ -173,7 +215,12 @@ async function registerModules(api: FastifyInstance, services: Services) {
   await api.register(quizRoutes, services);
   await api.register(contactRoutes, services);
   await api.register(partnersRoutes, services);
-  await api.register(webhooksRoutes, services);
+  await api.register(webhooksRoutes, {
+    ...services,
+    paymentEventEffect: services.checkout.paymentEventEffect,
+  });
+  await api.register(ordersRoutes, services);
+  await api.register(checkoutRoutes, services);
   void api;
   void services;
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { type OrderRow, orderItems, orders } from './orders.table.ts';
+import { type OrderRow, type OrderStatus, orderItems, orders } from './orders.table.ts';
 
 export async function insertOrderIfAbsent(
   db: Db,
@@ -54,7 +54,7 @@ export async function listItems(db: Db, orderId: string) {
 export async function productIdsInOrders(
   db: Db,
   identityId: string,
-  statuses: readonly string[],
+  statuses: readonly OrderStatus[],
 ): Promise<number[]> {
   const rows = await db
     .selectDistinct({ productId: orderItems.productId })
@@ -62,4 +62,86 @@ export async function productIdsInOrders(
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(orders.identityId, identityId), inArray(orders.status, [...statuses])));
   return rows.map((r) => r.productId);
+}
+
+/** The order, locked until the transaction ends: payment and fulfilment of one order run one at a time. */
+export async function lockOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateOrder(
+  db: Db,
+  id: string,
+  changes: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow | undefined> {
+  const [row] = await db.update(orders).set(changes).where(eq(orders.id, id)).returning();
+  return row;
+}
+
+/** The unpaid pre-order of this plan, if one is open. */
+export async function findOpenPreOrder(db: Db, identityId: string, plan: 'flex' | 'max') {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.identityId, identityId),
+        eq(orders.kind, 'pre_order'),
+        eq(orders.plan, plan),
+        inArray(orders.status, ['draft', 'awaiting_payment']),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The newest order of a kind in one of `statuses`. */
+export async function latestOrderOf(
+  db: Db,
+  identityId: string,
+  kinds: readonly string[],
+  statuses: readonly OrderStatus[],
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.identityId, identityId),
+        inArray(orders.kind, [...kinds]),
+        inArray(orders.status, [...statuses]),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Replaces the member's chosen samples (the items that are not prime picks). */
+export async function replaceChosenItems(
+  db: Db,
+  orderId: string,
+  items: { id: string; productId: number }[],
+): Promise<void> {
+  await db.delete(orderItems).where(and(eq(orderItems.orderId, orderId), eq(orderItems.isPrimePick, false)));
+  await insertItems(
+    db,
+    orderId,
+    items.map((i) => ({ ...i, isPrimePick: false, priceCents: 0 })),
+  );
+}
+
+/** Moves an order from one status to another; an order in any other status is left alone. */
+export async function setStatusIf(
+  db: Db,
+  orderId: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: to, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, from)));
 }

@@ -1,24 +1,87 @@
 import { randomUUID } from 'node:crypto';
+import {
+  type CheckoutIdentity,
+  type Order,
+  PRE_ORDER_PLANS,
+  type PreOrderPlanId,
+  type SaveOrder,
+} from '@store/contracts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { CatalogProductRow, CatalogService } from '../catalog/catalog.service.ts';
+import type { TaxCalculator } from '../tax/tax.service.ts';
+import { isPayable, type OrderOwner, toOrder } from './order-view.ts';
 import * as repo from './orders.repository.ts';
+import type { OrderItemRow, OrderRow, OrderShipping, OrderStatus } from './orders.table.ts';
 
 /** Order statuses that mean the member paid for the box (DESIGN §5: what was in a paid box is unlocked). */
 export const PAID_ORDER_STATUSES = ['paid', 'processing', 'shipped', 'delivered', 'completed'] as const;
+
+/** A box holds 4 samples: 2 prime picks and 2 the member chooses (spec 000 §9). */
+export const CHOSEN_SAMPLES_PER_BOX = 2;
+
+export const ORDER_ALREADY_PAID = 'This order is already paid.';
 
 export interface OrdersServiceDeps {
   db: Db;
   config: Pick<Config, 'planPriceCents' | 'handlingFeeCents'>;
   clock: () => Date;
+  /** The order view's product details; optional for the quiz's tests, which never view orders. */
+  catalog?: Pick<CatalogService, 'findProduct'>;
+  tax?: TaxCalculator;
+  /** The owner's email and names for the order view. */
+  owners?: { getIdentity(identityId: string): Promise<OrderOwner | undefined> };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for the shape of our order ids; anything else is simply not found (never a 5xx). */
+export function isOrderId(id: string): boolean {
+  return UUID.test(id);
+}
+
 /**
- * The first box's order as the quiz results create it. The payments issue extends this module
- * (checkout, tax, paying); here the order is a draft priced from the configured plan.
+ * Orders: the first box the quiz results create, pre-orders of a tub plan, their prices, tax and
+ * shipping. Every read and change by a person goes through `requireOwn`: someone else's order
+ * answers exactly as a missing one (RELIABILITY B1).
  */
-export function createOrdersService({ db, config, clock }: OrdersServiceDeps) {
+export function createOrdersService({ db, config, clock, catalog, tax, owners }: OrdersServiceDeps) {
+  async function requireOwn(identityId: string, id: string, tx: Db = db): Promise<OrderRow> {
+    const order = isOrderId(id) ? await repo.findOrder(tx, id.toLowerCase()) : undefined;
+    if (!order || order.identityId !== identityId) throw notFound('Order');
+    return order;
+  }
+
+  /** Price, handling, tax and total from the server's own numbers (RELIABILITY B3, C4). */
+  async function priced(order: OrderRow, items: readonly OrderItemRow[], shipping: OrderShipping | null) {
+    const itemsCents = items.reduce((sum, item) => sum + item.priceCents, 0);
+    const taxableCents = order.priceCents + itemsCents + order.handlingFeeCents;
+    const taxCents = shipping && tax ? await tax.taxCents({ taxableCents, state: shipping.state }) : 0;
+    const beforeCredit = taxableCents + taxCents;
+    const creditCents = Math.min(order.creditCents, beforeCredit);
+    return { taxCents, creditCents, totalCents: beforeCredit - creditCents };
+  }
+
+  async function view(order: OrderRow): Promise<Order> {
+    const items = order.kind === 'pre_order' ? [] : await repo.listItems(db, order.id);
+    const products = new Map<number, CatalogProductRow>();
+    if (catalog) {
+      for (const item of items) {
+        const product = await catalog.findProduct(item.productId);
+        if (product) products.set(product.id, product);
+      }
+    }
+    const owner = (await owners?.getIdentity(order.identityId)) ?? {
+      emailAddress: '',
+      firstName: null,
+      lastName: null,
+    };
+    return toOrder(order, items, products, owner);
+  }
+
   return {
     /**
      * The quiz's first-box order with its 2 prime picks, created once: a second call, even at
@@ -35,7 +98,6 @@ export function createOrdersService({ db, config, clock }: OrdersServiceDeps) {
         const t = tx as unknown as Db;
         const price = config.planPriceCents;
         const handling = config.handlingFeeCents;
-        const tax = 0;
         const now = clock();
         const inserted = await repo.insertOrderIfAbsent(t, {
           id: randomUUID(),
@@ -45,8 +107,9 @@ export function createOrdersService({ db, config, clock }: OrdersServiceDeps) {
           status: 'draft',
           priceCents: price,
           handlingFeeCents: handling,
-          taxCents: tax,
-          totalCents: price + handling + tax,
+          // Tax needs the shipping address; it is computed at checkout (UpdateTaxInfo).
+          taxCents: 0,
+          totalCents: price + handling,
           createdAt: now,
           updatedAt: now,
         });
@@ -99,5 +162,155 @@ export function createOrdersService({ db, config, clock }: OrdersServiceDeps) {
 
     getOrder: (id: string) => repo.findOrder(db, id),
     listItems: (orderId: string) => repo.listItems(db, orderId),
+
+    /** The caller's own order, or 404 as for a missing one. */
+    requireOwn,
+
+    /** The wire view of an order row. */
+    view,
+
+    /** GET /order/GetItem: the caller's order. */
+    async getItem(identityId: string, id: string): Promise<Order> {
+      return view(await requireOwn(identityId, id));
+    },
+
+    /**
+     * POST /order/Save: the member's chosen samples (at most 2 beside the prime picks, each an
+     * existing product, none twice). Prices and totals in the body were already dropped.
+     */
+    async saveOrder(identityId: string, input: SaveOrder): Promise<Order> {
+      const order = await requireOwn(identityId, input.id);
+      if (order.kind !== 'first_box') throw conflict('A pre-order has no samples to choose.');
+      if (!isPayable(order) && order.status !== 'paid') {
+        throw conflict('This box is already on its way; its samples can no longer change.');
+      }
+      if (input.items) {
+        const current = await repo.listItems(db, order.id);
+        const primePicks = new Set(current.filter((i) => i.isPrimePick).map((i) => i.productId));
+        const chosen = [...new Set(input.items.map((i) => i.productId))].filter((id) => !primePicks.has(id));
+        if (chosen.length > CHOSEN_SAMPLES_PER_BOX) {
+          throw conflict(`A box holds ${CHOSEN_SAMPLES_PER_BOX} samples of your choice.`);
+        }
+        for (const productId of chosen) {
+          if (!(await catalog?.findProduct(productId))) throw notFound('That product');
+        }
+        await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          const locked = await repo.lockOrder(t, order.id);
+          if (!locked || (!isPayable(locked) && locked.status !== 'paid')) throw conflict(ORDER_ALREADY_PAID);
+          await repo.replaceChosenItems(
+            t,
+            order.id,
+            chosen.map((productId) => ({ id: randomUUID(), productId })),
+          );
+          await repo.touchOrder(t, order.id, clock());
+        });
+      }
+      return view((await repo.findOrder(db, order.id))!);
+    },
+
+    /** POST /order/ConfirmNewOrder: a pre-order of a tub plan; pressing twice finds the same unpaid one. */
+    async createPreOrder(identityId: string, plan: PreOrderPlanId): Promise<Order> {
+      const open = await repo.findOpenPreOrder(db, identityId, plan);
+      if (open) return view(open);
+      const now = clock();
+      const price = PRE_ORDER_PLANS[plan].priceCents;
+      const inserted = await repo.insertOrderIfAbsent(db, {
+        id: randomUUID(),
+        identityId,
+        kind: 'pre_order',
+        plan,
+        status: 'draft',
+        priceCents: price,
+        handlingFeeCents: config.handlingFeeCents,
+        taxCents: 0,
+        totalCents: price + config.handlingFeeCents,
+        createdAt: now,
+        updatedAt: now,
+      });
+      // A conflict means another request opened it a moment ago.
+      const order = inserted ?? (await repo.findOpenPreOrder(db, identityId, plan));
+      if (!order) throw new Error('pre-order vanished after a conflict');
+      return view(order);
+    },
+
+    /**
+     * The checkout's names and address on an unpaid order, with tax and total recomputed for
+     * the state (POST /Identity/UpdateTaxInfo, and again before a charge).
+     */
+    async updateShipping(
+      identityId: string,
+      orderId: string,
+      identity: CheckoutIdentity,
+      deliverySchedule?: number,
+    ): Promise<OrderRow> {
+      const order = await requireOwn(identityId, orderId);
+      if (!isPayable(order)) throw conflict(ORDER_ALREADY_PAID);
+      const a = identity.shippingAddress;
+      const shipping: OrderShipping = {
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        street1: a.street1,
+        street2: a.street2?.trim() ? a.street2.trim() : null,
+        city: a.city,
+        state: a.state,
+        postalCode: a.postalCode,
+      };
+      const items = order.kind === 'pre_order' ? [] : await repo.listItems(db, order.id);
+      return db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const locked = await repo.lockOrder(t, order.id);
+        if (!locked || !isPayable(locked)) throw conflict(ORDER_ALREADY_PAID);
+        const price = await priced(locked, items, shipping);
+        const updated = await repo.updateOrder(t, order.id, {
+          shipping,
+          taxCents: price.taxCents,
+          creditCents: price.creditCents,
+          totalCents: price.totalCents,
+          ...(deliverySchedule !== undefined ? { deliverySchedule } : {}),
+          updatedAt: clock(),
+        });
+        return updated!;
+      });
+    },
+
+    /** The unpaid first box the member can go back to (AuthInfo's uncompletedCheckoutOrderId). */
+    async uncompletedFirstBoxOrderId(identityId: string): Promise<string | null> {
+      const order = await repo.latestOrderOf(db, identityId, ['first_box'], ['draft', 'awaiting_payment']);
+      return order?.id ?? null;
+    },
+
+    /** The newest paid order's shipping: the billing address is the shipping address (spec 001 §2.14). */
+    async latestPaidShipping(identityId: string): Promise<OrderShipping | null> {
+      const order = await repo.latestOrderOf(db, identityId, ['first_box', 'pre_order'], PAID_ORDER_STATUSES);
+      return order?.shipping ?? null;
+    },
+
+    /** After a declined or failed attempt: the order stays payable, and says a payment was tried. */
+    async markAwaitingPayment(orderId: string): Promise<void> {
+      await repo.setStatusIf(db, orderId, 'draft', 'awaiting_payment', clock());
+    },
+
+    /** After its refund went through: an order that could not be completed ends `refunded` (C11). */
+    async markRefunded(orderId: string): Promise<void> {
+      await repo.setStatusIf(db, orderId, 'refund_pending', 'refunded', clock());
+    },
+
+    /** Inside a payment's transaction: the order, locked until it ends. */
+    lockForPayment: (tx: Db, orderId: string) => repo.lockOrder(tx, orderId),
+
+    /** Inside a payment's transaction: changes an order's payment fields. */
+    async setPaymentState(
+      tx: Db,
+      orderId: string,
+      changes: {
+        status: OrderStatus;
+        paidAt?: Date;
+        paymentMethodLast4?: string | null;
+        deliverySchedule?: number;
+      },
+    ): Promise<void> {
+      await repo.updateOrder(tx, orderId, { ...changes, updatedAt: clock() });
+    },
   };
 }

@@ -1,14 +1,46 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Orders (SQL in db/migrations/0003_catalog_quiz.sql). Money in integer cents. */
+/** The names and U.S. address typed at checkout (state as its two-letter code). */
+export interface OrderShipping {
+  firstName: string;
+  lastName: string;
+  street1: string;
+  street2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
+/** Where an order stands; `draft` and `awaiting_payment` can still be paid. */
+export type OrderStatus =
+  | 'draft'
+  | 'awaiting_payment'
+  | 'paid'
+  | 'processing'
+  | 'shipped'
+  | 'delivered'
+  | 'completed'
+  | 'canceled'
+  | 'refund_pending'
+  | 'refunded';
+
+/** Orders (SQL in db/migrations/0003_catalog_quiz.sql and 0006_checkout.sql). Money in integer cents. */
 export const orders = pgTable('orders', {
   id: uuid('id').primaryKey(),
   identityId: uuid('identity_id').notNull(),
   quizId: uuid('quiz_id'),
-  /** `first_box` for the quiz's first Discover box; later issues add more kinds. */
+  /** `first_box` for the quiz's first Discover box, `pre_order` for a tub plan; later issues add more. */
   kind: text('kind').notNull(),
-  status: text('status').notNull().default('draft'),
+  status: text('status').$type<OrderStatus>().notNull().default('draft'),
+  /** The pre-order's tub plan (`flex`, `max`). */
+  plan: text('plan').$type<'flex' | 'max'>(),
+  shipping: jsonb('shipping').$type<OrderShipping>(),
+  /** 0, 1, 2 = every 30, 45, 60 days. */
+  deliverySchedule: smallint('delivery_schedule'),
+  creditCents: integer('credit_cents').notNull().default(0),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  paymentMethodLast4: text('payment_method_last4'),
   priceCents: integer('price_cents').notNull(),
   handlingFeeCents: integer('handling_fee_cents').notNull().default(0),
   taxCents: integer('tax_cents').notNull().default(0),

@@ -1,0 +1,42 @@
+import type { Identity, SaveIdentity, TokenPair } from '@store/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+
+/** What the checkout needs of the accounts module. */
+export interface CheckoutAccounts {
+  getIdentity(identityId: string): Promise<Identity | undefined>;
+  issueTokens(identityId: string): Promise<TokenPair>;
+  saveIdentity(identityId: string, input: SaveIdentity): Promise<unknown>;
+}
+
+export interface CheckoutDeps {
+  db: Db;
+  clock: () => Date;
+  config: Pick<Config, 'publicUrl' | 'paymentsProvider' | 'stripe'>;
+  payments: PaymentProvider;
+  orders: OrdersService;
+  subscriptions: SubscriptionsService;
+  accounts: CheckoutAccounts;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** A PaymentIntent as the checkout reads it, from the provider's answer or a webhook's object. */
+export interface IntentFacts {
+  id: string;
+  status: string;
+  amountCents: number;
+  paymentMethodId?: string;
+  metadata: Record<string, string>;
+}
+
+/** An attempt is "stuck" once untouched this long: its request died, and reconciliation may settle it. */
+export const STALE_ATTEMPT_MS = 2 * 60 * 1000;
+
+/** Stripe expires an unconfirmed PaymentIntent of a sign-up after 23 hours (RELIABILITY §4.2.1). */
+export const ABANDONED_INTENT_MS = 23 * 60 * 60 * 1000;

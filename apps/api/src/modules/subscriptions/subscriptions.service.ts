@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BUILD_DEADLINE_DAYS,
+  BUILD_YOUR_BOX_STAGE,
+  centsToDollars,
+  DELIVERY_SCHEDULE_DAYS,
+  deliveryScheduleName,
+  MEMBERSHIP_PLAN_NAME,
+  SUBSCRIPTION_STATUS_NAMES,
+  type Subscription,
+} from '@store/contracts';
+import type { Db } from '../../db/database.ts';
+import * as repo from './subscriptions.repository.ts';
+import type { BillingCycleRow, SubscriptionRow } from './subscriptions.table.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `from` plus whole days, in UTC: a cycle is counted in days, not calendar months (DESIGN §5). */
+export function addDays(from: Date, days: number): Date {
+  return new Date(from.getTime() + days * DAY_MS);
+}
+
+/**
+ * The 0-based stage of a cycle (spec 001 §4.1, DESIGN §5 cycle): a paid cycle starts at Build
+ * Your Box until the build deadline, then Box Assembly. Shipping, delivery and review are set
+ * by the operator (the member-area issue); until then the cycle stays at assembly.
+ */
+export function cycleStage(
+  subscription: Pick<SubscriptionRow, 'status'>,
+  cycle: Pick<BillingCycleRow, 'status' | 'buildDeadlineAt'> | undefined,
+  now: Date,
+): number {
+  if (cycle?.status !== 'billed' || subscription.status === 'past_due') return 0;
+  if (now < cycle.buildDeadlineAt) return BUILD_YOUR_BOX_STAGE;
+  return BUILD_YOUR_BOX_STAGE + 1;
+}
+
+/** The subscription as AuthInfo answers it (spec 001 §3; misspellings kept). */
+export function toSubscription(
+  row: SubscriptionRow,
+  cycle: BillingCycleRow | undefined,
+  now: Date,
+): Subscription {
+  return {
+    id: row.id,
+    susbcriptionName: MEMBERSHIP_PLAN_NAME,
+    subscriptionPrice: centsToDollars(row.priceCents),
+    handlingFee: centsToDollars(row.handlingFeeCents),
+    deliveryScheduleDuration: row.scheduleDays,
+    deliveryScheduleDurationName: deliveryScheduleName(row.scheduleDays),
+    statusName: SUBSCRIPTION_STATUS_NAMES[row.status],
+    cycleStatus: cycleStage(row, cycle, now),
+    billingCycleStartDate: row.cycleStartedAt.toISOString(),
+    isoutcNextBillingDate: row.status === 'canceled' ? null : row.nextBillingAt.toISOString(),
+    currentOrderId: row.currentOrderId,
+  };
+}
+
+export interface StartMembershipInput {
+  identityId: string;
+  /** The paid first-box order. */
+  orderId: string;
+  scheduleIndex: number;
+  paidAt: Date;
+  priceCents: number;
+  handlingFeeCents: number;
+  defaultPaymentMethodId: string | null;
+}
+
+export type StartMembershipResult =
+  | { outcome: 'started' | 'existing'; subscriptionId: string }
+  /** The person already has another live membership: this payment cannot start a second one. */
+  | { outcome: 'already_member'; subscriptionId: string };
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
+
+/** Memberships: started by the first box's payment; the member area builds the rest of the cycle on them. */
+export function createSubscriptionsService({ db, clock }: { db: Db; clock: () => Date }) {
+  return {
+    /**
+     * Inside the payment's transaction: the membership of a paid first box (DESIGN §5 cycle:
+     * cycle 0 billed, Build Your Box, next billing = paid + 30/45/60 days). Once per order: the
+     * same order again answers the membership it started.
+     */
+    async startMembership(tx: Db, input: StartMembershipInput): Promise<StartMembershipResult> {
+      const existing = await repo.findByFirstOrder(tx, input.orderId);
+      if (existing) return { outcome: 'existing', subscriptionId: existing.id };
+      const live = await repo.findLive(tx, input.identityId);
+      if (live) return { outcome: 'already_member', subscriptionId: live.id };
+      const days = DELIVERY_SCHEDULE_DAYS[input.scheduleIndex];
+      if (days === undefined) throw new Error(`no delivery schedule ${input.scheduleIndex}`);
+      const id = randomUUID();
+      await repo.insertSubscription(tx, {
+        id,
+        identityId: input.identityId,
+        status: 'active',
+        scheduleIndex: input.scheduleIndex,
+        scheduleDays: days,
+        priceCents: input.priceCents,
+        handlingFeeCents: input.handlingFeeCents,
+        firstOrderId: input.orderId,
+        defaultPaymentMethodId: input.defaultPaymentMethodId,
+        currentCycleIndex: 0,
+        currentOrderId: input.orderId,
+        cycleStartedAt: input.paidAt,
+        nextBillingAt: addDays(input.paidAt, days),
+        createdAt: input.paidAt,
+        updatedAt: input.paidAt,
+      });
+      await repo.insertCycle(tx, {
+        id: randomUUID(),
+        subscriptionId: id,
+        cycleIndex: 0,
+        status: 'billed',
+        orderId: input.orderId,
+        startsAt: input.paidAt,
+        buildDeadlineAt: addDays(input.paidAt, BUILD_DEADLINE_DAYS),
+        billedAt: input.paidAt,
+      });
+      return { outcome: 'started', subscriptionId: id };
+    },
+
+    /** The member's live membership as AuthInfo shows it, or null. */
+    async subscriptionOf(identityId: string): Promise<Subscription | null> {
+      const row = await repo.findLive(db, identityId);
+      if (!row) return null;
+      const cycle = await repo.findCycle(db, row.id, row.currentCycleIndex);
+      return toSubscription(row, cycle, clock());
+    },
+
+    /** The live membership row (renewals and the member pages read it). */
+    liveSubscriptionRow: (identityId: string) => repo.findLive(db, identityId),
+    /** All memberships started by this order (tests and the operator read it: at most one). */
+    countByFirstOrder: (orderId: string) => repo.countByFirstOrder(db, orderId),
+  };
+}

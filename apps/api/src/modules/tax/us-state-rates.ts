@@ -1,0 +1,63 @@
+/**
+ * Base state sales-tax rates (DESIGN §5 tax): the state-wide rate of each of the 50 states and
+ * DC, without county or city add-ons, in thousandths of a percent (7.25% = 7250) so rates such as
+ * Minnesota's 6.875% stay exact integers. Source: the states' published base rates for 2025
+ * (Tax Foundation, "State and Local Sales Tax Rates, 2025"); Utah and Virginia include the
+ * statewide local rate every buyer pays. A tax service can replace this table (tax.service.ts).
+ */
+export const US_STATE_BASE_RATES: Readonly<Record<string, number>> = {
+  AL: 4000,
+  AK: 0,
+  AZ: 5600,
+  AR: 6500,
+  CA: 7250,
+  CO: 2900,
+  CT: 6350,
+  DE: 0,
+  DC: 6000,
+  FL: 6000,
+  GA: 4000,
+  HI: 4000,
+  ID: 6000,
+  IL: 6250,
+  IN: 7000,
+  IA: 6000,
+  KS: 6500,
+  KY: 6000,
+  LA: 5000,
+  ME: 5500,
+  MD: 6000,
+  MA: 6250,
+  MI: 6000,
+  MN: 6875,
+  MS: 7000,
+  MO: 4225,
+  MT: 0,
+  NE: 5500,
+  NV: 6850,
+  NH: 0,
+  NJ: 6625,
+  NM: 4875,
+  NY: 4000,
+  NC: 4750,
+  ND: 5000,
+  OH: 5750,
+  OK: 4500,
+  OR: 0,
+  PA: 6000,
+  RI: 7000,
+  SC: 6000,
+  SD: 4200,
+  TN: 7000,
+  TX: 6250,
+  UT: 6100,
+  VT: 6000,
+  VA: 5300,
+  WA: 6500,
+  WV: 6000,
+  WI: 5000,
+  WY: 4000,
+};
+
+/** 100% in the table's unit. */
+export const RATE_SCALE = 100_000;

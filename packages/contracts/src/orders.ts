@@ -1,0 +1,156 @@
+import { z } from 'zod';
+
+/*
+ * Orders on the wire (spec 000 §3 checkout order, 001 §3 order and order item; misspellings kept,
+ * `orderNumer`). Money is dollars with 2 decimals, always computed on the server.
+ */
+
+const ImagePathSchema = z.object({ originalPath: z.string() });
+
+/** One line of an order: a sample of the box, or the plan of a pre-order. */
+export const OrderItemSchema = z.object({
+  id: z.string(),
+  /** The catalog product; null for a pre-order's plan line. */
+  productId: z.number().int().nullable(),
+  productTitle: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Dollars; samples of a box are part of the box price and carry 0. */
+  price: z.number(),
+  image: ImagePathSchema,
+  sampleImage: ImagePathSchema,
+  brandName: z.string(),
+  flavorSubCategoryText: z.string(),
+  /** One of the 2 picks the store made from the quiz (DESIGN §5). */
+  isPrimePick: z.boolean(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+/** Where the order ships: the checkout's fields, and the order page's one-line street and country. */
+export const OrderShippingAddressSchema = z.object({
+  street1: z.string().nullable(),
+  street2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  /** street1 and street2 on one line. */
+  street: z.string().nullable(),
+  countryText: z.string(),
+});
+
+/** Who the order is for: the names and address typed at checkout, and the account's email. */
+export const OrderIdentitySchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  emailAddress: z.string(),
+  displayName: z.string(),
+  shippingAddress: OrderShippingAddressSchema.nullable(),
+});
+
+/** What an order is for. */
+export const OrderKinds = ['first_box', 'pre_order'] as const;
+export type OrderKind = (typeof OrderKinds)[number];
+
+/** Tub plans that can be pre-ordered from /subscriptions-learn-more (DESIGN §5). */
+export const PreOrderPlanIds = ['flex', 'max'] as const;
+export type PreOrderPlanId = (typeof PreOrderPlanIds)[number];
+
+/**
+ * A pre-order's price (not in the spec, decided in docs/decisions): the first delivery of the
+ * plan, at about the plan's discount off a typical $49.99 tub; the Max plan's free fifth tub
+ * is not charged.
+ */
+export const PRE_ORDER_PLANS: Record<
+  PreOrderPlanId,
+  { name: string; priceCents: number; description: string }
+> = {
+  flex: { name: 'Flex plan', priceCents: 4199, description: '1 full-size tub per delivery, 15-20% off.' },
+  max: {
+    name: 'Max plan',
+    priceCents: 13499,
+    description: '4 full-size tubs prepaid, 30-35% off, plus a fifth tub free.',
+  },
+};
+
+/** An order (GET /order/GetItem, GET /checkout/GetCheckoutOrder). */
+export const OrderSchema = z.object({
+  id: z.string(),
+  kind: z.enum(OrderKinds),
+  /** The pre-order's plan; null for a box. */
+  plan: z.enum(PreOrderPlanIds).nullable(),
+  /** `draft`, `awaiting_payment` (a payment was tried), `paid`, then fulfilment states. */
+  status: z.string(),
+  /** The status for people ("Processing" once paid). */
+  statusName: z.string(),
+  /** Whether the order can still be paid. */
+  isPayable: z.boolean(),
+  /** The order number (spelled so in the spec); the thank-you page shows its last 5 characters. */
+  orderNumer: z.string(),
+  /** The order page shows the last 4 digits. */
+  orderNumberLast4: z.string(),
+  /** ISO timestamps. */
+  dateCreated: z.string(),
+  lastModified: z.string(),
+  datePaid: z.string().nullable(),
+  /** The plan or pre-order price in dollars. */
+  price: z.number(),
+  /** Price of the items plus the plan: what tax is computed on, before handling. */
+  subTotal: z.number(),
+  handlingFee: z.number(),
+  taxAmount: z.number(),
+  /** Store credit applied, in dollars. */
+  storeCredit: z.number(),
+  /** What is charged: price + handling fee + tax - store credit. */
+  total: z.number(),
+  /** The delivery schedule chosen at payment (0, 1, 2 = 30, 45, 60 days); null before. */
+  deliverySchedule: z.number().int().nullable(),
+  /** The card that paid, or null. */
+  last4Digits: z.string().nullable(),
+  items: z.array(OrderItemSchema),
+  identity: OrderIdentitySchema,
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** GET /order/GetItem query. */
+export const OrderIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64) });
+
+/**
+ * POST /order/Save body: an order as the client holds it. Only the id and the samples are read
+ * (the member's 2 chosen samples beside the prime picks); prices, totals, tax, fees and the
+ * identity are the server's and are ignored (RELIABILITY B3). Addresses go through
+ * POST /Identity/UpdateTaxInfo, which recomputes the tax.
+ */
+export const SaveOrderSchema = z.object({
+  id: z.string().trim().min(1).max(64),
+  items: z
+    .array(
+      z.object({
+        /** 0 or absent for a newly chosen sample. */
+        id: z
+          .union([z.string().max(64), z.number()])
+          .nullable()
+          .optional(),
+        productId: z.number().int().min(1).max(2_147_483_647),
+      }),
+    )
+    .max(8)
+    .optional(),
+});
+export type SaveOrder = z.infer<typeof SaveOrderSchema>;
+
+/** POST /order/ConfirmNewOrder body: a new pre-order of a tub plan; an unpaid one of the same plan is reused. */
+export const ConfirmNewOrderSchema = z.object({
+  /** `flex` or `max`. */
+  plan: z.enum(PreOrderPlanIds, { error: 'Please choose the Flex or the Max plan.' }),
+});
+export type ConfirmNewOrder = z.infer<typeof ConfirmNewOrderSchema>;
+
+/** "#12345": the last 5 characters of the order number (thank-you page, spec 001 §2.13). */
+export function thankYouOrderNumber(orderNumer: string): string {
+  return `#${orderNumer.slice(-5)}`;
+}
+
+/** "#2345": the last 4 digits of the order number (order page, spec 001 §2.14). */
+export function orderDetailNumber(orderNumer: string): string {
+  return `#${orderNumer.replace(/\D/g, '').slice(-4)}`;
+}
