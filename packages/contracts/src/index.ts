@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './admin.ts';
 export * from './catalog.ts';
 export * from './checkout.ts';
 export * from './constants.ts';
