@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'bench/**/*.test.mjs'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/api/src/**/*.test.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'bench/**/*.test.mjs',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

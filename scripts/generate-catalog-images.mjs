@@ -40,7 +40,7 @@ function wrap(text, width) {
   const lines = [];
   let line = '';
   for (const word of String(text).split(/\s+/)) {
-    if (line && (line + ' ' + word).length > width) {
+    if (line && `${line} ${word}`.length > width) {
       lines.push(line);
       line = word;
     } else {
@@ -124,7 +124,7 @@ function tub(product, brand) {
       `text-anchor="middle" font-size="15" font-weight="700" fill="#ffffff"`,
     ),
     `<text x="150" y="252" text-anchor="middle" font-size="15" font-weight="700" fill="${primary}">${product.gramsProtein}G PROTEIN</text>`,
-    `<text x="150" y="300" text-anchor="middle" font-size="12" letter-spacing="1" fill="${ink}">${esc(product.proteinType === 'plant' ? 'PLANT PROTEIN' : product.proteinType.toUpperCase() + ' PROTEIN')}</text>`,
+    `<text x="150" y="300" text-anchor="middle" font-size="12" letter-spacing="1" fill="${ink}">${esc(product.proteinType === 'plant' ? 'PLANT PROTEIN' : `${product.proteinType.toUpperCase()} PROTEIN`)}</text>`,
     `<text x="150" y="326" text-anchor="middle" font-size="12" fill="${accent}">NET WT ${esc(size)}</text>`,
   ].join('');
   return svg('0 0 300 360', `${brand.name} ${product.title}, ${product.flavor}, tub`, body);

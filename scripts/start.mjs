@@ -25,7 +25,10 @@ function builtAt(file) {
 }
 
 const contracts = 'packages/contracts/src';
-if (builtAt('apps/web/dist/index.html') < newest('apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', contracts)) {
+if (
+  builtAt('apps/web/dist/index.html') <
+  newest('apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', contracts)
+) {
   console.log('Building the web app...');
   execSync('npm run build -w @store/web', { cwd: root, stdio: 'inherit' });
 }

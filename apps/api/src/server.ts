@@ -8,7 +8,11 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 
 /** Closes the server on SIGTERM/SIGINT: in-flight requests finish, then the database closes. */
-export function installShutdown(app: FastifyInstance, onClosed: () => Promise<void>, proc: NodeJS.EventEmitter = process) {
+export function installShutdown(
+  app: FastifyInstance,
+  onClosed: () => Promise<void>,
+  proc: NodeJS.EventEmitter = process,
+) {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -61,7 +61,10 @@ describe('errors', () => {
   it('refuses a password in the query string', async () => {
     const res = await server.request('POST', '/api/health?password=hunter2', { body: {} });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error_description: 'Send credentials in the request body.', code: 'credentials_in_query' });
+    expect(res.body).toEqual({
+      error_description: 'Send credentials in the request body.',
+      code: 'credentials_in_query',
+    });
   });
 });
 
@@ -77,21 +80,30 @@ describe('XSRF double submit', () => {
     const token = cookie.split('=')[1]!;
     const missing = await server.request('POST', '/api/no-such', { body: {}, headers: { cookie } });
     expect(missing.status).toBe(403);
-    const wrong = await server.request('POST', '/api/no-such', { body: {}, headers: { cookie, 'x-xsrf-token': 'x.y' } });
+    const wrong = await server.request('POST', '/api/no-such', {
+      body: {},
+      headers: { cookie, 'x-xsrf-token': 'x.y' },
+    });
     expect(wrong.status).toBe(403);
     const tossed = await server.request('POST', '/api/no-such', {
       body: {},
       headers: { cookie: 'XSRF-TOKEN=forged.value', 'x-xsrf-token': 'forged.value' },
     });
     expect(tossed.status).toBe(403);
-    const ok = await server.request('POST', '/api/no-such', { body: {}, headers: { cookie, 'x-xsrf-token': token } });
+    const ok = await server.request('POST', '/api/no-such', {
+      body: {},
+      headers: { cookie, 'x-xsrf-token': token },
+    });
     expect(ok.status).toBe(404);
   });
 
   it('lets bearer-only clients without the cookie through, but not cross-site ones', async () => {
     const plain = await server.request('POST', '/api/no-such', { body: {} });
     expect(plain.status).toBe(404);
-    const cross = await server.request('POST', '/api/no-such', { body: {}, headers: { 'sec-fetch-site': 'cross-site' } });
+    const cross = await server.request('POST', '/api/no-such', {
+      body: {},
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(cross.status).toBe(403);
   });
 });

@@ -50,7 +50,11 @@ const fastifyCodes: Record<string, { code: ErrorCode; message: string }> = {
 };
 
 /** Turns any thrown error into the wire format of DESIGN §4; 5xx answers never carry internals. */
-export function sendError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+export function sendError(
+  error: FastifyError | AppError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   let body: ErrorBody;
   let status: number;
   if (error instanceof AppError) {
@@ -63,7 +67,10 @@ export function sendError(error: FastifyError | AppError | Error, request: Fasti
     const known = fe.code ? fastifyCodes[fe.code] : undefined;
     if (known) {
       status = errorStatus[known.code];
-      body = { error_description: known.code === 'validation_failed' ? fe.message : known.message, code: known.code };
+      body = {
+        error_description: known.code === 'validation_failed' ? fe.message : known.message,
+        code: known.code,
+      };
     } else if (error instanceof SyntaxError || fe.statusCode === 400) {
       status = 400;
       body = { error_description: 'The request could not be read.', code: 'bad_request' };
@@ -72,7 +79,10 @@ export function sendError(error: FastifyError | AppError | Error, request: Fasti
       body = { error_description: 'The request body is too large.', code: 'payload_too_large' };
     } else if (fe.statusCode === 415) {
       status = 415;
-      body = { error_description: fastifyCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE!.message, code: 'unsupported_media_type' };
+      body = {
+        error_description: fastifyCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE!.message,
+        code: 'unsupported_media_type',
+      };
     } else if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       status = fe.statusCode;
       body = { error_description: 'The request could not be processed.', code: 'bad_request' };

@@ -8,7 +8,13 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 /** Query keys that carry secrets; they must travel in a JSON body instead (DESIGN §4). */
-const SECRET_QUERY_KEYS = new Set(['password', 'currentpassword', 'newpassword', 'confirmpassword', 'credential']);
+const SECRET_QUERY_KEYS = new Set([
+  'password',
+  'currentpassword',
+  'newpassword',
+  'confirmpassword',
+  'credential',
+]);
 
 /** The CSP fits a SPA built by Vite: scripts and styles from our origin only, Stripe's origins for payments. */
 export function contentSecurityPolicy(config: Config): string {
@@ -93,7 +99,10 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('X-Frame-Options', 'DENY');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
+    reply.header(
+      'Permissions-Policy',
+      'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+    );
     if (request.url.startsWith('/api/')) {
       if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     }

@@ -91,7 +91,9 @@ export const validatorCompiler: FastifySchemaCompiler<AnySchema> = ({ schema, ht
     const result = schema.safeParse(input);
     if (result.success) return { value: result.data };
     return {
-      error: new AppError('validation_failed', describe(result.error), { fieldErrors: fieldErrorsOf(result.error) }),
+      error: new AppError('validation_failed', describe(result.error), {
+        fieldErrors: fieldErrorsOf(result.error),
+      }),
     };
   };
 };

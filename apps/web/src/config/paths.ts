@@ -5,8 +5,10 @@ export const paths = {
   register: () => '/register',
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',
-  verification: (code: string, userId: string) => `/verification/${encodeURIComponent(code)}/${encodeURIComponent(userId)}`,
-  quiz: (step: number | string, quizId?: string) => (quizId ? `/take-quiz/${step}/${quizId}` : `/take-quiz/${step}`),
+  verification: (code: string, userId: string) =>
+    `/verification/${encodeURIComponent(code)}/${encodeURIComponent(userId)}`,
+  quiz: (step: number | string, quizId?: string) =>
+    quizId ? `/take-quiz/${step}/${quizId}` : `/take-quiz/${step}`,
   result: (quizId: string) => `/result/${quizId}`,
   subscribe: (orderId: string) => `/subscribe/${orderId}`,
   checkout: (orderId?: string) => (orderId ? `/checkout/${orderId}` : '/checkout'),

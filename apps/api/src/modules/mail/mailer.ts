@@ -37,7 +37,13 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from?: string 
         INSERT INTO emails (id, kind, to_address, subject, html, text, sent_via)
         VALUES (${id}, ${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${transport ? 'smtp' : 'mailbox'})`);
       if (transport) {
-        await transport.sendMail({ from: options.from ?? FROM, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+        await transport.sendMail({
+          from: options.from ?? FROM,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+        });
       }
     },
   };
@@ -53,7 +59,9 @@ export async function listMail(db: Db, limit = 50): Promise<StoredMail[]> {
     html: string;
     text: string;
     created_at: string | Date;
-  }>(sql`SELECT id, kind, to_address, subject, html, text, created_at FROM emails ORDER BY created_at DESC, id LIMIT ${limit}`);
+  }>(
+    sql`SELECT id, kind, to_address, subject, html, text, created_at FROM emails ORDER BY created_at DESC, id LIMIT ${limit}`,
+  );
   return result.rows.map((r) => ({
     id: r.id,
     kind: r.kind,

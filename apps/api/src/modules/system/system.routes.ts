@@ -26,7 +26,10 @@ export async function systemRoutes(app: FastifyInstance, options: SystemRoutesOp
       schema: {
         tags: ['system'],
         summary: 'Ready when the database is reachable and migrated',
-        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) },
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable') }),
+        },
       },
     },
     async (_request, reply) => {
@@ -38,7 +41,9 @@ export async function systemRoutes(app: FastifyInstance, options: SystemRoutesOp
           .then((r) => r.rows.length > 0)
           .catch(() => false);
       }
-      return lastHealthy ? { status: 'ok' as const } : reply.code(503).send({ status: 'unavailable' as const });
+      return lastHealthy
+        ? { status: 'ok' as const }
+        : reply.code(503).send({ status: 'unavailable' as const });
     },
   );
 
