@@ -12,6 +12,7 @@ import { serveWebApp } from './http/static.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
@@ -221,6 +222,7 @@ async function registerModules(api: FastifyInstance, services: Services) {
   });
   await api.register(ordersRoutes, services);
   await api.register(checkoutRoutes, services);
+  await api.register(adminRoutes, services);
   void api;
   void services;
 }

@@ -73,7 +73,17 @@ export const PRODUCT_DIETS = [
 export type ProductDiet = (typeof PRODUCT_DIETS)[number];
 
 /** Label limits behind the carb and sugar diets (net carbs = carbs - fiber, per serving). */
-export const DIET_LIMITS = { ketoNetCarbsG: 3, ketoSugarsG: 2, lowCarbNetCarbsG: 5, lowSugarSugarsG: 2 } as const;
+export const DIET_LIMITS = {
+  ketoNetCarbsG: 3,
+  ketoSugarsG: 2,
+  lowCarbNetCarbsG: 5,
+  lowSugarSugarsG: 2,
+} as const;
+
+/** The member price of a tub: list price less the member discount, rounded to the cent. */
+export function memberTubPriceCents(listPriceCents: number, discountPercent: number): number {
+  return Math.round((listPriceCents * (100 - discountPercent)) / 100);
+}
 
 /** What an image upload is for; it names the stored file. */
 export const UPLOAD_KINDS = ['tub', 'sample', 'nutrition', 'logo'] as const;
@@ -129,12 +139,20 @@ export const AdminNutritionSchema = z
     fiberG: grams('fiber'),
     totalSugarsG: grams('sugars'),
     /** The ingredient line as printed; may be empty. */
-    ingredients: z.string().trim().max(2000, 'Please keep the ingredients under 2000 characters.').default(''),
+    ingredients: z
+      .string()
+      .trim()
+      .max(2000, 'Please keep the ingredients under 2000 characters.')
+      .default(''),
   })
   .strict()
   .superRefine((n, ctx) => {
     if (n.fiberG > n.totalCarbsG) {
-      ctx.addIssue({ code: 'custom', path: ['fiberG'], message: 'Fiber cannot be more than the carbohydrates.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fiberG'],
+        message: 'Fiber cannot be more than the carbohydrates.',
+      });
     }
     if (n.totalSugarsG > n.totalCarbsG) {
       ctx.addIssue({
@@ -160,7 +178,10 @@ export function dietLabelProblems(p: {
   const netCarbs = p.nutrition.totalCarbsG - p.nutrition.fiberG;
   const sugars = p.nutrition.totalSugarsG;
   const rules: Record<ProductDiet, [boolean, string]> = {
-    Vegan: [p.proteinType === 'plant' && !has('Milk') && !has('Egg'), 'Vegan needs a plant protein with no milk or egg.'],
+    Vegan: [
+      p.proteinType === 'plant' && !has('Milk') && !has('Egg'),
+      'Vegan needs a plant protein with no milk or egg.',
+    ],
     Vegetarian: [!has('Fish') && !has('Shellfish'), 'Vegetarian cannot contain fish or shellfish.'],
     Keto: [
       netCarbs <= DIET_LIMITS.ketoNetCarbsG && sugars <= DIET_LIMITS.ketoSugarsG,
@@ -372,7 +393,10 @@ export const AdminUploadSchema = z
   .object({
     kind: z.enum(UPLOAD_KINDS),
     /** `data:image/png;base64,...`; PNG, JPEG or WebP, at most 2 MB decoded. SVG is refused. */
-    image: z.string().min(1).max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 200),
+    image: z
+      .string()
+      .min(1)
+      .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 200),
   })
   .strict();
 export type AdminUpload = z.infer<typeof AdminUploadSchema>;
@@ -434,7 +458,13 @@ export const AdminPartnerRequestPageSchema = pageSchemaOf(AdminPartnerRequestSch
 // ---------------------------------------------------------------------------------------------
 
 /** What an audit row is about. */
-export const AUDIT_ENTITY_TYPES = ['product', 'brand', 'upload', 'contact_message', 'partner_request'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'product',
+  'brand',
+  'upload',
+  'contact_message',
+  'partner_request',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AdminAuditQuerySchema = z

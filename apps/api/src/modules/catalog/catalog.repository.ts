@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type BrandRow, brands, type ProductRow, products } from './catalog.table.ts';
 
@@ -33,4 +33,198 @@ export async function findActiveProduct(db: Db, id: number): Promise<CatalogProd
     .limit(1);
   if (!row?.product.isActive) return undefined;
   return { ...row.product, brand: row.brand };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The back office's queries: archived rows included, paged, sorted and searched on the server.
+// ---------------------------------------------------------------------------------------------
+
+export type ArchiveStatus = 'active' | 'archived' | 'all';
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+/** `q` as a LIKE pattern that matches it anywhere, its own % and _ taken literally. */
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function statusCondition(column: typeof products.isActive | typeof brands.isActive, status: ArchiveStatus) {
+  if (status === 'all') return undefined;
+  return eq(column, status === 'active');
+}
+
+export interface ProductPageFilter extends PageWindow {
+  q?: string | undefined;
+  status: ArchiveStatus;
+  sort: 'title' | 'brand' | 'price' | 'discount' | 'stock' | 'updated';
+  order: 'asc' | 'desc';
+}
+
+/** One page of products with their brands, and how many match in all. */
+export async function listProductsPage(
+  db: Db,
+  filter: ProductPageFilter,
+): Promise<{ rows: CatalogProductRow[]; total: number }> {
+  const pattern = filter.q ? containsPattern(filter.q) : undefined;
+  const where = and(
+    statusCondition(products.isActive, filter.status),
+    pattern
+      ? or(ilike(products.title, pattern), ilike(products.flavor, pattern), ilike(brands.name, pattern))
+      : undefined,
+  );
+  const column = {
+    title: products.title,
+    brand: brands.name,
+    price: products.listPriceCents,
+    discount: products.discountPercent,
+    stock: products.sampleStock,
+    updated: products.updatedAt,
+  }[filter.sort];
+  const direction = filter.order === 'asc' ? asc : desc;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ product: products, brand: brandColumns })
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(where)
+      // The id breaks ties, so a row never shows on two pages.
+      .orderBy(direction(column), asc(products.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.product, brand: r.brand })), total: count?.total ?? 0 };
+}
+
+/**
+ * A product with its brand, archived or not. `forUpdate` locks the product row until the
+ * transaction ends, so the "before" of an edit is what the edit replaced.
+ */
+export async function findProductAnyState(
+  db: Db,
+  id: number,
+  forUpdate = false,
+): Promise<CatalogProductRow | undefined> {
+  const query = db
+    .select({ product: products, brand: brandColumns })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(eq(products.id, id))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update', { of: products }) : await query;
+  return row ? { ...row.product, brand: row.brand } : undefined;
+}
+
+export type ProductValues = Omit<typeof products.$inferInsert, 'id'>;
+
+/** Inserts a product with the next id of products_id_seq (new ones start at 10001). */
+export async function insertProduct(db: Db, values: ProductValues): Promise<number> {
+  const [row] = await db
+    .insert(products)
+    .values({ ...values, id: sql`nextval('products_id_seq')` })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+export async function updateProduct(db: Db, id: number, values: Partial<ProductValues>): Promise<void> {
+  await db.update(products).set(values).where(eq(products.id, id));
+}
+
+export interface BrandPageFilter extends PageWindow {
+  q?: string | undefined;
+  status: ArchiveStatus;
+  sort: 'name' | 'products' | 'updated';
+  order: 'asc' | 'desc';
+}
+
+export interface BrandWithCount extends BrandRow {
+  activeProducts: number;
+}
+
+// Written out in full: Drizzle leaves table names off columns in a one-table select, which
+// would make `id` inside the subquery mean the product's id.
+const activeProductCount = sql<number>`(SELECT count(*)::int FROM products p WHERE p.brand_id = brands.id AND p.is_active)`;
+
+/** One page of brands with how many active products each has. */
+export async function listBrandsPage(
+  db: Db,
+  filter: BrandPageFilter,
+): Promise<{ rows: BrandWithCount[]; total: number }> {
+  const where = and(
+    statusCondition(brands.isActive, filter.status),
+    filter.q ? ilike(brands.name, containsPattern(filter.q)) : undefined,
+  );
+  const column = {
+    name: brands.name,
+    products: activeProductCount,
+    updated: brands.updatedAt,
+  }[filter.sort];
+  const direction = filter.order === 'asc' ? asc : desc;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ brand: brands, activeProducts: activeProductCount })
+      .from(brands)
+      .where(where)
+      .orderBy(direction(column), asc(brands.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(brands).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r.brand, activeProducts: r.activeProducts })),
+    total: count?.total ?? 0,
+  };
+}
+
+/** A brand with its active product count; `forUpdate` locks it until the transaction ends. */
+export async function findBrand(db: Db, id: number, forUpdate = false): Promise<BrandWithCount | undefined> {
+  const query = db
+    .select({ brand: brands, activeProducts: activeProductCount })
+    .from(brands)
+    .where(eq(brands.id, id))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update', { of: brands }) : await query;
+  return row ? { ...row.brand, activeProducts: row.activeProducts } : undefined;
+}
+
+/** Another brand with this name (any case) or slug, if there is one. */
+export async function findBrandClash(
+  db: Db,
+  name: string,
+  slug: string,
+  exceptId?: number,
+): Promise<BrandRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(brands)
+    .where(
+      and(
+        or(eq(sql`lower(${brands.name})`, name.toLowerCase()), eq(brands.slug, slug)),
+        exceptId === undefined ? undefined : ne(brands.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export type BrandValues = Omit<typeof brands.$inferInsert, 'id'>;
+
+/** Inserts a brand with the next id of brands_id_seq (new ones start at 1001). */
+export async function insertBrand(db: Db, values: BrandValues): Promise<number> {
+  const [row] = await db
+    .insert(brands)
+    .values({ ...values, id: sql`nextval('brands_id_seq')` })
+    .returning({ id: brands.id });
+  return row!.id;
+}
+
+export async function updateBrand(db: Db, id: number, values: Partial<BrandValues>): Promise<void> {
+  await db.update(brands).set(values).where(eq(brands.id, id));
 }

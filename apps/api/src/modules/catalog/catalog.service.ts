@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  memberTubPriceCents,
   type Product,
   type TypeListName,
   TypeListNames,
@@ -12,6 +13,7 @@ import {
   listActiveProducts,
   listBrands,
 } from './catalog.repository.ts';
+import { createCatalogEditor } from './catalog-editor.ts';
 import { flavorBackgroundPath } from './demo-catalog.ts';
 import { Flavors, StaticReferenceLists, textureName } from './reference-lists.ts';
 
@@ -21,9 +23,7 @@ export type { CatalogProductRow } from './catalog.repository.ts';
 export const BRAND_CACHE_MS = 30_000;
 
 /** The member price of a tub: list price less the member discount, rounded to the cent. */
-export function memberPriceCents(listPriceCents: number, discountPercent: number): number {
-  return Math.round((listPriceCents * (100 - discountPercent)) / 100);
-}
+export const memberPriceCents = memberTubPriceCents;
 
 /** The product as every product call answers it (ProductSchema). */
 export function toProduct(
@@ -100,8 +100,12 @@ export function createCatalogService({ db, now = Date.now }: CatalogServiceDeps)
     // One read refreshes the copy however many requests ask at the same moment.
     loading ??= listBrands(db)
       .then((rows) => {
+        // Archived brands leave the quiz's list, but answers that name one stay readable.
+        const active = rows.filter((b) => b.isActive);
         brandCache = {
-          json: JSON.stringify(rows.map((b) => toOption({ id: b.id, displayName: b.name, img: b.logoPath }))),
+          json: JSON.stringify(
+            active.map((b) => toOption({ id: b.id, displayName: b.name, img: b.logoPath })),
+          ),
           ids: new Set(rows.map((b) => b.id)),
           loadedAt: now(),
         };
@@ -141,5 +145,11 @@ export function createCatalogService({ db, now = Date.now }: CatalogServiceDeps)
     listProducts(): Promise<CatalogProductRow[]> {
       return listActiveProducts(db);
     },
+
+    /**
+     * The back office's catalog editing (catalog-editor.ts). Its writes run in the caller's
+     * transaction; call `invalidate()` once it commits.
+     */
+    editor: createCatalogEditor(db),
   };
 }

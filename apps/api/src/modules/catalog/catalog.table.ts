@@ -29,6 +29,8 @@ export const brands = pgTable('brands', {
   name: text('name').notNull(),
   slug: text('slug').notNull(),
   logoPath: text('logo_path').notNull(),
+  /** False once archived: left out of the quiz's brand list (migration 0007_admin.sql). */
+  isActive: boolean('is_active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,9 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { PartnerRequest } from '@store/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { notFound } from '../../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { partnerRequestMail } from './partners.mail.ts';
-import { insertPartnerRequest, listPartnerRequests } from './partners.repository.ts';
+import {
+  findPartnerRequestForUpdate,
+  type InboxStatus,
+  insertPartnerRequest,
+  listPartnerRequests,
+  listPartnerRequestsPage,
+  setPartnerRequestHandledAt,
+} from './partners.repository.ts';
 import type { PartnerRequestRow } from './partners.table.ts';
 
 export interface PartnersServiceDeps {
@@ -19,6 +27,21 @@ export interface PartnersService {
   /** Keeps the application and mails it to the store; a mail outage does not lose it. */
   submit(request: PartnerRequest, log: FastifyBaseLogger): Promise<void>;
   list(limit?: number): Promise<PartnerRequestRow[]>;
+  /** The back office's inbox: one page, newest first. */
+  listPage(filter: {
+    status: InboxStatus;
+    limit: number;
+    offset: number;
+  }): Promise<{ rows: PartnerRequestRow[]; total: number }>;
+  /**
+   * Marks the application handled (at `at`) or not (null) inside the caller's transaction; answers
+   * it before and after. 404 when there is no such application.
+   */
+  setHandled(
+    tx: Db,
+    id: string,
+    at: Date | null,
+  ): Promise<{ before: PartnerRequestRow; after: PartnerRequestRow }>;
 }
 
 export function createPartnersService(deps: PartnersServiceDeps): PartnersService {
@@ -45,5 +68,14 @@ export function createPartnersService(deps: PartnersServiceDeps): PartnersServic
       }
     },
     list: (limit = 100) => listPartnerRequests(deps.db, limit),
+    listPage: (filter) => listPartnerRequestsPage(deps.db, filter),
+    async setHandled(tx, id, at) {
+      const before = await findPartnerRequestForUpdate(tx, id);
+      if (!before) throw notFound('That partner request');
+      // Marking again keeps the first time it was handled.
+      const keep = at !== null && before.handledAt !== null;
+      const after = keep ? before : await setPartnerRequestHandledAt(tx, id, at);
+      return { before, after: after! };
+    },
   };
 }
