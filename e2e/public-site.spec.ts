@@ -449,7 +449,7 @@ test.describe('plans and pre-order', () => {
     await expect(page).toHaveURL(/\/login\?returnUrl=%2Fsubscriptions-learn-more$/);
   });
 
-  test('signed in, pre-order says it opens soon; an unknown order shows a friendly state', async ({
+  test('signed in, pre-order opens its checkout; an unknown order shows a friendly state', async ({
     page,
   }) => {
     const account = await registerAndVerify(page);
@@ -460,7 +460,7 @@ test.describe('plans and pre-order', () => {
     await page.goto('/subscriptions-learn-more');
     const flex = page.getByRole('article', { name: 'Flex' });
     await flex.getByRole('button', { name: 'Pre-order Flex' }).click();
-    await expect(flex.getByRole('status')).toHaveText(/^Pre-orders open soon/);
+    await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
 
     await page.goto('/order-detail/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { name: 'We could not find that order' })).toBeVisible();

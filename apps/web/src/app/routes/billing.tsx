@@ -1,6 +1,6 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { BillingPage } from '@/features/billing/components/billing-page.tsx';
 
-/** Placeholder until issue #6 builds this page. */
+/** /billing (guarded): the default card and the billing address. */
 export default function BillingRoute() {
-  return <Placeholder title="Billing" />;
+  return <BillingPage />;
 }

@@ -1,6 +1,6 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { MembershipPage } from '@/features/membership/components/membership-page.tsx';
 
-/** Placeholder until issue #6 builds this page. */
+/** /membership (guarded): the plan, schedule, status and next renewal, or "Not Active". */
 export default function MembershipRoute() {
-  return <Placeholder title="Membership" />;
+  return <MembershipPage />;
 }

@@ -1,6 +1,8 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { useParams } from 'react-router';
+import { ThankYouPage } from '@/features/orders/components/thank-you-page.tsx';
 
-/** Placeholder until issue #5 builds this page. */
+/** /thank-you/:orderId (guarded): the placed order. */
 export default function ThankYouRoute() {
-  return <Placeholder title="Order placed" />;
+  const { orderId } = useParams();
+  return <ThankYouPage orderId={orderId} />;
 }

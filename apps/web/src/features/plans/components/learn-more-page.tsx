@@ -1,10 +1,11 @@
-import { Paths } from '@store/contracts';
+import { formatUsd, Paths, PRE_ORDER_PLANS } from '@store/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { useSeo } from '@/features/seo/use-seo.ts';
 import { isSignedIn } from '@/lib/session.ts';
+import { createPreOrder } from '../api/create-pre-order.ts';
 import { TUB_PLANS, type TubPlan } from '../utils/pre-order.ts';
 import './learn-more-page.css';
 
@@ -98,10 +99,21 @@ export function LearnMorePage() {
   );
 }
 
-/** One plan with its pre-order: signed out it leads to login and back; signed in it says pre-orders open soon. */
+/** One plan with its pre-order: signed out it leads to login and back; signed in it opens the pre-order's checkout. */
 function PlanCard({ plan }: { plan: TubPlan }) {
-  const [isNoticeShown, setNoticeShown] = useState(false);
+  const navigate = useNavigate();
+  const [isOpening, setOpening] = useState(false);
   const titleId = `plan-${plan.id}-title`;
+  async function preOrder() {
+    setOpening(true);
+    try {
+      const order = await createPreOrder(plan.id);
+      navigate(paths.checkout(order.id));
+    } catch {
+      // The api client has shown the reason.
+      setOpening(false);
+    }
+  }
   return (
     <article className={plan.badge ? 'tub-plan tub-plan--featured' : 'tub-plan'} aria-labelledby={titleId}>
       {plan.badge ? <p className="tub-plan__badge">{plan.badge}</p> : null}
@@ -116,8 +128,17 @@ function PlanCard({ plan }: { plan: TubPlan }) {
           <li key={feature}>{feature}</li>
         ))}
       </ul>
+      <p className="tub-plan__notice">
+        Pre-order today: {formatUsd(PRE_ORDER_PLANS[plan.id].priceCents)} for your first delivery
+      </p>
       {isSignedIn() ? (
-        <Button block variant={plan.badge ? 'primary' : 'secondary'} onClick={() => setNoticeShown(true)}>
+        <Button
+          block
+          variant={plan.badge ? 'primary' : 'secondary'}
+          isLoading={isOpening}
+          loadingLabel={`Opening your ${plan.name} pre-order`}
+          onClick={() => void preOrder()}
+        >
           Pre-order {plan.name}
         </Button>
       ) : (
@@ -128,11 +149,6 @@ function PlanCard({ plan }: { plan: TubPlan }) {
           Pre-order {plan.name}
         </Link>
       )}
-      <p className="tub-plan__notice" role="status">
-        {isNoticeShown
-          ? `Pre-orders open soon. We will email you as soon as you can reserve your ${plan.name} plan.`
-          : ''}
-      </p>
     </article>
   );
 }

@@ -43,7 +43,7 @@ export const TUB_PLANS: readonly TubPlan[] = [
 
 /** "#1234": the order number's last 4 digits (spec 001 §2.14). */
 export function orderNumberLabel(
-  order: Pick<PreOrderDetail, 'orderNumberLast4' | 'orderNumer' | 'id'>,
+  order: Pick<PreOrderDetail, 'id'> & Partial<Pick<PreOrderDetail, 'orderNumberLast4' | 'orderNumer'>>,
 ): string {
   const source = order.orderNumberLast4 ?? order.orderNumer ?? order.id;
   const digits = String(source).replace(/\D/g, '');

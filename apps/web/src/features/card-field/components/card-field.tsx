@@ -1,0 +1,40 @@
+import { lazy, type Ref, Suspense } from 'react';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { usePaymentConfig } from '../api/get-payment-config.ts';
+import type { CardFieldHandle } from '../utils/card-handle.ts';
+import { SandboxCardField } from './sandbox-card-field.tsx';
+import './card-field.css';
+
+// Only stores with Stripe keys download the Stripe field.
+const StripeCardField = lazy(() =>
+  import('./stripe-card-field.tsx').then((m) => ({ default: m.StripeCardField })),
+);
+
+/** The card entry of a checkout: Stripe Elements with Stripe's keys, the sandbox field otherwise. */
+export function CardField({ ref, isDisabled }: { ref?: Ref<CardFieldHandle>; isDisabled?: boolean }) {
+  const { data: config, error, reload } = usePaymentConfig();
+  if (error) {
+    // Never guess the provider: a sandbox field in front of Stripe would fail every payment.
+    return (
+      <div className="card-field">
+        <p className="form-alert" role="alert">
+          The card field could not be loaded.{' '}
+          <button type="button" className="card-field__retry" onClick={reload}>
+            Try again
+          </button>
+        </p>
+      </div>
+    );
+  }
+  if (!config) return <Spinner label="Loading the card field" />;
+  if (config?.provider === 'stripe' && config.publishableKey) {
+    return (
+      <Suspense fallback={<Spinner label="Loading the card field" />}>
+        <StripeCardField ref={ref} publishableKey={config.publishableKey} />
+      </Suspense>
+    );
+  }
+  return <SandboxCardField ref={ref} isDisabled={isDisabled} />;
+}
+
+export type { CardFieldHandle } from '../utils/card-handle.ts';
