@@ -158,6 +158,7 @@ async function main() {
   const cookie = await xsrfCookie(base(PORTS.storePg));
   const cookieLite = await xsrfCookie(base(PORTS.storePglite));
   const token = await benchUserToken(base(PORTS.storePg), database.url);
+  const order = token.skip ? token : await benchUserOrder(base(PORTS.storePg), token.value);
 
   const ref = (name, pathname) => ({
     name,
@@ -223,6 +224,18 @@ async function main() {
       skip: token.skip,
       reference: refs.pg,
       target: { ratio: TARGETS.dbReadRatio, p99: TARGETS.p99Ms },
+    },
+    {
+      // Five reads per answer: the order, its items, their products, the owner's email.
+      key: 'checkout',
+      route: 'GET /api/checkout/GetCheckoutOrder',
+      server: 'store on PostgreSQL',
+      pid: storePg.pid,
+      url: `${base(PORTS.storePg)}/api/checkout/GetCheckoutOrder?orderId=${order.value ?? ''}`,
+      headers: { cookie, ...(token.value ? { authorization: `Bearer ${token.value}` } : {}) },
+      skip: order.skip,
+      reference: refs.json,
+      target: {},
     },
     {
       key: 'home',
@@ -418,6 +431,29 @@ async function benchUserToken(baseUrl, databaseUrl) {
   const login = await post('/api/User/Login', { emailAddress: email, password });
   if (login.status !== 200 || !login.body?.token) return { skip: `login answered ${login.status}` };
   return { value: login.body.token };
+}
+
+/** The bench user's first-box order, as a person gets one: the quiz, then its results. */
+async function benchUserOrder(baseUrl, token) {
+  const post = async (pathname, body) => {
+    const response = await fetch(`${baseUrl}${pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  const quiz = await post('/api/theQuiz/TakeQuiz', {
+    exerciseTypes: [0],
+    flavors: [0, 1, 2, 3],
+    usedProteinBefore: false,
+  });
+  if (quiz.status !== 200) return { skip: `the quiz answered ${quiz.status}` };
+  const results = await post('/api/product/GetProductQuizResults', { id: quiz.body.id });
+  if (results.status !== 200 || !results.body?.orderId)
+    return { skip: `quiz results answered ${results.status}` };
+  return { value: results.body.orderId };
 }
 
 async function verificationLink(databaseUrl, email) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type OrderRow, type OrderStatus, orderItems, orders } from './orders.table.ts';
 
@@ -144,4 +144,23 @@ export async function setStatusIf(
     .update(orders)
     .set({ status: to, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, from)));
+}
+
+/** AuthInfo runs on every page load: the newest unpaid first box, one prepared statement. */
+export function prepareUncompletedFirstBox(db: Db) {
+  const statement = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.identityId, sql.placeholder('id')),
+        eq(orders.kind, 'first_box'),
+        inArray(orders.status, ['draft', 'awaiting_payment']),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1)
+    .prepare('orders_uncompleted_first_box');
+  return async (identityId: string): Promise<string | null> =>
+    (await statement.execute({ id: identityId }))[0]?.id ?? null;
 }

@@ -49,6 +49,7 @@ export function isOrderId(id: string): boolean {
  * answers exactly as a missing one (RELIABILITY B1).
  */
 export function createOrdersService({ db, config, clock, catalog, tax, owners }: OrdersServiceDeps) {
+  const uncompletedFirstBox = repo.prepareUncompletedFirstBox(db);
   async function requireOwn(identityId: string, id: string, tx: Db = db): Promise<OrderRow> {
     const order = isOrderId(id) ? await repo.findOrder(tx, id.toLowerCase()) : undefined;
     if (!order || order.identityId !== identityId) throw notFound('Order');
@@ -66,19 +67,15 @@ export function createOrdersService({ db, config, clock, catalog, tax, owners }:
   }
 
   async function view(order: OrderRow): Promise<Order> {
-    const items = order.kind === 'pre_order' ? [] : await repo.listItems(db, order.id);
+    // Three round trips whatever the box holds: the items and the owner together, then the products.
+    const [items, found] = await Promise.all([
+      order.kind === 'pre_order' ? Promise.resolve([] as OrderItemRow[]) : repo.listItems(db, order.id),
+      owners?.getIdentity(order.identityId),
+    ]);
+    const rows = await Promise.all(items.map((item) => catalog?.findProduct(item.productId)));
     const products = new Map<number, CatalogProductRow>();
-    if (catalog) {
-      for (const item of items) {
-        const product = await catalog.findProduct(item.productId);
-        if (product) products.set(product.id, product);
-      }
-    }
-    const owner = (await owners?.getIdentity(order.identityId)) ?? {
-      emailAddress: '',
-      firstName: null,
-      lastName: null,
-    };
+    for (const product of rows) if (product) products.set(product.id, product);
+    const owner = found ?? { emailAddress: '', firstName: null, lastName: null };
     return toOrder(order, items, products, owner);
   }
 
@@ -275,10 +272,8 @@ export function createOrdersService({ db, config, clock, catalog, tax, owners }:
     },
 
     /** The unpaid first box the member can go back to (AuthInfo's uncompletedCheckoutOrderId). */
-    async uncompletedFirstBoxOrderId(identityId: string): Promise<string | null> {
-      const order = await repo.latestOrderOf(db, identityId, ['first_box'], ['draft', 'awaiting_payment']);
-      return order?.id ?? null;
-    },
+    uncompletedFirstBoxOrderId: (identityId: string): Promise<string | null> =>
+      uncompletedFirstBox(identityId),
 
     /** The newest paid order's shipping: the billing address is the shipping address (spec 001 §2.14). */
     async latestPaidShipping(identityId: string): Promise<OrderShipping | null> {

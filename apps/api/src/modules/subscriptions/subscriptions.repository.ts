@@ -1,6 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { billingCycles, type SubscriptionRow, subscriptions } from './subscriptions.table.ts';
+import {
+  type BillingCycleRow,
+  billingCycles,
+  type SubscriptionRow,
+  subscriptions,
+} from './subscriptions.table.ts';
 
 const LIVE = ['active', 'past_due'] as const;
 
@@ -34,11 +39,26 @@ export async function insertCycle(db: Db, row: typeof billingCycles.$inferInsert
   await db.insert(billingCycles).values(row);
 }
 
-export async function findCycle(db: Db, subscriptionId: string, cycleIndex: number) {
-  const [row] = await db
-    .select()
-    .from(billingCycles)
-    .where(and(eq(billingCycles.subscriptionId, subscriptionId), eq(billingCycles.cycleIndex, cycleIndex)))
-    .limit(1);
-  return row;
+/**
+ * AuthInfo runs on every page load: the live membership and its current cycle in one prepared
+ * statement, planned once per connection.
+ */
+export function prepareLiveWithCycle(db: Db) {
+  const statement = db
+    .select({ subscription: subscriptions, cycle: billingCycles })
+    .from(subscriptions)
+    .leftJoin(
+      billingCycles,
+      and(
+        eq(billingCycles.subscriptionId, subscriptions.id),
+        eq(billingCycles.cycleIndex, subscriptions.currentCycleIndex),
+      ),
+    )
+    .where(and(eq(subscriptions.identityId, sql.placeholder('id')), inArray(subscriptions.status, [...LIVE])))
+    .limit(1)
+    .prepare('subscriptions_live_with_cycle');
+  return async (
+    identityId: string,
+  ): Promise<{ subscription: SubscriptionRow; cycle: BillingCycleRow | null } | undefined> =>
+    (await statement.execute({ id: identityId }))[0];
 }

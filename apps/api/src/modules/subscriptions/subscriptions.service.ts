@@ -76,6 +76,7 @@ export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>
 
 /** Memberships: started by the first box's payment; the member area builds the rest of the cycle on them. */
 export function createSubscriptionsService({ db, clock }: { db: Db; clock: () => Date }) {
+  const liveWithCycle = repo.prepareLiveWithCycle(db);
   return {
     /**
      * Inside the payment's transaction: the membership of a paid first box (DESIGN §5 cycle:
@@ -122,10 +123,8 @@ export function createSubscriptionsService({ db, clock }: { db: Db; clock: () =>
 
     /** The member's live membership as AuthInfo shows it, or null. */
     async subscriptionOf(identityId: string): Promise<Subscription | null> {
-      const row = await repo.findLive(db, identityId);
-      if (!row) return null;
-      const cycle = await repo.findCycle(db, row.id, row.currentCycleIndex);
-      return toSubscription(row, cycle, clock());
+      const found = await liveWithCycle(identityId);
+      return found ? toSubscription(found.subscription, found.cycle ?? undefined, clock()) : null;
     },
 
     /** The live membership row (renewals and the member pages read it). */
