@@ -1,6 +1,63 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { Link, Route, Routes } from 'react-router';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { AdminLayout } from '@/features/admin/components/admin-layout.tsx';
+import { AuditPage } from '@/features/admin/components/audit-page.tsx';
+import { BrandsPage } from '@/features/admin/components/brands-page.tsx';
+import { DashboardPage } from '@/features/admin/components/dashboard-page.tsx';
+import { InboxPage } from '@/features/admin/components/inbox-page.tsx';
+import { NoAccess } from '@/features/admin/components/no-access.tsx';
+import { ProductEditor } from '@/features/admin/components/product-editor.tsx';
+import { ProductsPage } from '@/features/admin/components/products-page.tsx';
+import { useAuth } from '@/lib/auth.ts';
 
-/** Placeholder until issue #8 builds this page. */
+/**
+ * The back office (issue 8): for identities with the `admin` permission. Everyone else sees
+ * that they have no access; the API refuses them whatever this page shows.
+ */
 export default function AdminRoute() {
-  return <Placeholder title="Back office" />;
+  const { status, info } = useAuth();
+  if (status === 'loading' || (status === 'signed-in' && !info)) {
+    return (
+      <main className="page">
+        <PageTitle title="Back office" />
+        <Spinner large label="Loading the back office" />
+      </main>
+    );
+  }
+  if (!info) {
+    return (
+      <main className="page page--narrow">
+        <PageTitle title="Back office" />
+        <h1>Back office</h1>
+        <p role="alert">We couldn't load your account. Please reload the page.</p>
+        <p>
+          <Link to="/">Back to the home page</Link>
+        </p>
+      </main>
+    );
+  }
+  if (!info.identity.permissions.includes('admin')) return <NoAccess />;
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<DashboardPage />} />
+        <Route path="catalog" element={<ProductsPage />} />
+        <Route path="catalog/new" element={<ProductEditor />} />
+        <Route path="catalog/:productId" element={<ProductEditor />} />
+        <Route path="brands" element={<BrandsPage />} />
+        <Route path="messages" element={<InboxPage key="messages" name="contact-messages" />} />
+        <Route path="partners" element={<InboxPage key="partners" name="partner-requests" />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route
+          path="*"
+          element={
+            <p className="admin-state">
+              This part of the back office does not exist. <Link to="/admin">Back to the dashboard</Link>
+            </p>
+          }
+        />
+      </Route>
+    </Routes>
+  );
 }

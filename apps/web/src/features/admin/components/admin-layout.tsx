@@ -1,0 +1,48 @@
+import { NavLink, Outlet } from 'react-router';
+import './admin.css';
+
+const SECTIONS = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/catalog', label: 'Products', group: 'Catalog' },
+  { to: '/admin/brands', label: 'Brands', group: 'Catalog' },
+  { to: '/admin/messages', label: 'Messages', group: 'Inbox' },
+  { to: '/admin/partners', label: 'Partner requests', group: 'Inbox' },
+  { to: '/admin/audit', label: 'Audit log', group: 'Records' },
+] as const;
+
+/** The back office frame: a side navigation (a scrolling bar on phones) and the section. */
+export function AdminLayout() {
+  let lastGroup: string | undefined;
+  return (
+    <div className="admin">
+      <nav className="admin__nav" aria-label="Back office">
+        <p className="admin__nav-title">Back office</p>
+        <ul className="admin__nav-list">
+          {SECTIONS.map((s) => {
+            const group = 'group' in s ? s.group : undefined;
+            const heading = group && group !== lastGroup ? group : undefined;
+            lastGroup = group;
+            return (
+              <li
+                key={s.to}
+                className={heading ? 'admin__nav-item admin__nav-item--grouped' : 'admin__nav-item'}
+              >
+                {heading ? (
+                  <span className="admin__nav-group" aria-hidden="true">
+                    {heading}
+                  </span>
+                ) : null}
+                <NavLink to={s.to} end={'end' in s} className="admin__nav-link">
+                  {s.label}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <main className="admin__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
