@@ -154,6 +154,7 @@ test('a finished quiz checks out with 4242 4242 4242 4242 and lands on the membe
   // Nothing left to pay: the order and /checkout say so instead of charging again.
   await page.goto(`/checkout/${orderId}`);
   await expect(page.getByRole('heading', { name: 'This order is already paid' })).toBeVisible();
+  await capture(page, 'checkout-10-already-paid');
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'You are already a member' })).toBeVisible();
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { CatalogProductRow, CatalogService } from '../catalog/catalog.service.ts';
 import type { TaxCalculator } from '../tax/tax.service.ts';
+import { createFirstBoxOrders } from './first-box-order.ts';
 import { isPayable, type OrderOwner, toOrder } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderItemRow, OrderRow, OrderShipping, OrderStatus } from './orders.table.ts';
@@ -80,77 +81,7 @@ export function createOrdersService({ db, config, clock, catalog, tax, owners }:
   }
 
   return {
-    /**
-     * The quiz's first-box order with its 2 prime picks, created once: a second call, even at
-     * the same moment, answers the order the first one made.
-     */
-    async createFirstBoxOrder(input: {
-      identityId: string;
-      quizId: string;
-      primePickIds: readonly number[];
-    }): Promise<{ orderId: string; created: boolean }> {
-      const existing = await repo.findFirstBoxOrder(db, input.quizId);
-      if (existing) return { orderId: existing.id, created: false };
-      return db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const price = config.planPriceCents;
-        const handling = config.handlingFeeCents;
-        const now = clock();
-        const inserted = await repo.insertOrderIfAbsent(t, {
-          id: randomUUID(),
-          identityId: input.identityId,
-          quizId: input.quizId,
-          kind: 'first_box',
-          status: 'draft',
-          priceCents: price,
-          handlingFeeCents: handling,
-          // Tax needs the shipping address; it is computed at checkout (UpdateTaxInfo).
-          taxCents: 0,
-          totalCents: price + handling,
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (!inserted) {
-          // Another request created it between our read and our insert; it committed first.
-          const winner = await repo.findFirstBoxOrder(t, input.quizId);
-          if (!winner) throw new Error('first-box order vanished after a conflict');
-          return { orderId: winner.id, created: false };
-        }
-        await repo.insertItems(
-          t,
-          inserted.id,
-          input.primePickIds.map((productId) => ({
-            id: randomUUID(),
-            productId,
-            isPrimePick: true,
-            priceCents: 0,
-          })),
-        );
-        return { orderId: inserted.id, created: true };
-      });
-    },
-
-    /** Swaps a draft order's prime picks after the quiz changed; a paid order keeps what was bought. */
-    async replaceDraftPrimePicks(orderId: string, primePickIds: readonly number[]): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const order = await repo.findOrder(t, orderId);
-        if (order?.status !== 'draft') return false;
-        await repo.deletePrimePicks(t, orderId);
-        await repo.insertItems(
-          t,
-          orderId,
-          primePickIds.map((productId) => ({
-            id: randomUUID(),
-            productId,
-            isPrimePick: true,
-            priceCents: 0,
-          })),
-        );
-        await repo.touchOrder(t, orderId, clock());
-        return true;
-      });
-    },
+    ...createFirstBoxOrders({ db, config, clock }),
 
     /** The products a member has had in a paid box: these are unlocked in the shop. */
     async unlockedProductIds(identityId: string): Promise<Set<number>> {
