@@ -25,7 +25,9 @@ function builtAt(file) {
 }
 
 const contracts = 'packages/contracts/src';
+// WEB_DIST points at a web build made elsewhere (a CDN origin, a private test build): nothing to build here.
 if (
+  !process.env.WEB_DIST &&
   builtAt('apps/web/dist/index.html') <
   newest('apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', contracts)
 ) {
