@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { DELIVERY_SCHEDULE_DAYS } from './constants.ts';
 
 /*
@@ -68,3 +69,83 @@ export function formatMembershipDate(iso: string | null | undefined): string {
     timeZone: 'UTC',
   });
 }
+
+/*
+ * The member's actions on the membership (issue 6). All need a signed-in member: 401 without a
+ * session, 409 `conflict` when the person has no membership the action applies to. Parameters
+ * travel in the query as the spec writes them (`?deliveryDuration`, `?cancelReason`).
+ */
+
+/** Cancel reasons (spec 001 §3), by id. */
+export const CANCEL_REASONS = [
+  { id: 0, displayName: 'Not Enough Brands/Flavors' },
+  { id: 1, displayName: 'Found Cheaper Prices' },
+  { id: 2, displayName: 'Bad Experience' },
+  { id: 3, displayName: 'No Longer Needed' },
+] as const;
+
+/** Days between boxes a member can choose (DESIGN §4: 30, 45 or 60; anything else is a 400). */
+const deliveryDurationMessage = 'Please choose a delivery schedule of 30, 45 or 60 days.';
+
+/** `POST /user/UpdateDeliverySchedule?deliveryDuration=30|45|60`: moves the next billing date, no charge. */
+export const UpdateDeliveryScheduleQuerySchema = z.object({
+  deliveryDuration: z.coerce
+    .number({ message: deliveryDurationMessage })
+    .int(deliveryDurationMessage)
+    .refine((days) => (DELIVERY_SCHEDULE_DAYS as readonly number[]).includes(days), deliveryDurationMessage),
+});
+export type UpdateDeliveryScheduleQuery = z.infer<typeof UpdateDeliveryScheduleQuerySchema>;
+
+const cancelReasonMessage = 'Please choose a reason for canceling.';
+
+/** `POST /user/CancelSubscription?cancelReason=0..3`: stops future renewals; a second cancel changes nothing. */
+export const CancelSubscriptionQuerySchema = z.object({
+  cancelReason: z.coerce
+    .number({ message: cancelReasonMessage })
+    .int(cancelReasonMessage)
+    .min(0, cancelReasonMessage)
+    .max(CANCEL_REASONS.length - 1, cancelReasonMessage),
+});
+export type CancelSubscriptionQuery = z.infer<typeof CancelSubscriptionQuerySchema>;
+
+/** Most cycles a pause can last; the membership resumes by itself after them. */
+export const MAX_PAUSE_CYCLES = 3;
+const pauseMessage = `Please choose to pause for 1 to ${MAX_PAUSE_CYCLES} boxes.`;
+
+/** `POST /user/PauseSubscription?cycles=1..3`: no box and no charge for that many cycles, then resumes. */
+export const PauseSubscriptionQuerySchema = z.object({
+  cycles: z.coerce
+    .number({ message: pauseMessage })
+    .int(pauseMessage)
+    .min(1, pauseMessage)
+    .max(MAX_PAUSE_CYCLES, pauseMessage),
+});
+export type PauseSubscriptionQuery = z.infer<typeof PauseSubscriptionQuerySchema>;
+
+/*
+ * `POST /user/SkipNextBox` (no box and no charge next cycle), `POST /user/ResumeSubscription`
+ * (ends a pause or a skip), `POST /user/RestartSubscription` (a canceled member starts again
+ * with the saved card; charged at once) take no parameters.
+ */
+
+/** `POST /membership/ReportIssue`: a problem with the box, stored and mailed to the store. */
+export const ReportIssueBodySchema = z.object({
+  text: z
+    .string({ message: 'Please describe the issue.' })
+    .trim()
+    .min(10, 'Please describe the issue in at least 10 characters.')
+    .max(1000, 'Please keep the description under 1000 characters.'),
+});
+export type ReportIssueBody = z.infer<typeof ReportIssueBodySchema>;
+
+/** Snackbar messages of the member pages. */
+export const SubscriptionMessages = {
+  scheduleUpdated: 'Delivery schedule updated!',
+  canceled: 'Your membership is canceled.',
+  skipped: 'Your next box is skipped.',
+  paused: 'Your membership is paused.',
+  resumed: 'Your membership is active again.',
+  restarted: 'Welcome back! Your membership is active again.',
+  issueReported: 'Thank you! We received your report.',
+  noMembership: 'You do not have a membership.',
+} as const;
