@@ -28,6 +28,8 @@ import { webhooksRoutes } from './modules/payments/webhooks/webhooks.routes.ts';
 import { quizRoutes } from './modules/quiz/quiz.routes.ts';
 import { createQuizService, type QuizService } from './modules/quiz/quiz.service.ts';
 import { createQuizResultsService, type QuizResultsService } from './modules/quiz/quiz-results.service.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
 import {
   createSubscriptionsService,
   type SubscriptionsService,
@@ -64,6 +66,7 @@ export interface Services {
   quizResults: QuizResultsService;
   subscriptions: SubscriptionsService;
   checkout: CheckoutService;
+  reviews: ReviewsService;
 }
 
 /** Builds the app exactly as production runs it; `server.ts` only adds the environment and `listen`. */
@@ -127,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalog,
     tax: createTaxService(),
     owners: accounts,
+    suitableProductIds: async (id) => new Set((await quizResults.personalizedOptions(id)).map((p) => p.id)),
   });
   const subscriptions = createSubscriptionsService({ db, clock });
   const checkout = createCheckoutService({
@@ -157,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quizResults,
     subscriptions,
     checkout,
+    reviews: createReviewsService({ db, clock, unlockedProductIds: orders.unlockedProductIds }),
   };
   app.addHook('onClose', async () => {
     if (!deps.limiter) await limiter.close();
@@ -223,6 +228,7 @@ async function registerModules(api: FastifyInstance, services: Services) {
   await api.register(ordersRoutes, services);
   await api.register(checkoutRoutes, services);
   await api.register(adminRoutes, services);
+  await api.register(reviewsRoutes, services);
   void api;
   void services;
 }

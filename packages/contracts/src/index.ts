@@ -7,5 +7,6 @@ export * from './errors.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './quiz.ts';
+export * from './reviews.ts';
 export * from './site.ts';
 export * from './subscriptions.ts';

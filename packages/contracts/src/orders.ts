@@ -154,3 +154,18 @@ export function thankYouOrderNumber(orderNumer: string): string {
 export function orderDetailNumber(orderNumer: string): string {
   return `#${orderNumer.replace(/\D/g, '').slice(-4)}`;
 }
+
+/** One line of GET /order/GetMyOrders: the member's order history (profile, spec 001 §2.9). */
+export const OrderSummarySchema = z.object({
+  id: z.string(),
+  /** `first_box`, `pre_order`, or a later cycle's box. */
+  kind: z.string(),
+  status: z.string(),
+  statusName: z.string(),
+  orderNumer: z.string(),
+  dateCreated: z.string(),
+  datePaid: z.string().nullable(),
+  /** Dollars. */
+  total: z.number(),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;

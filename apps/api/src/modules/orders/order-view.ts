@@ -23,6 +23,11 @@ const STATUS_NAMES: Record<OrderStatus, string> = {
   refunded: 'Refunded',
 };
 
+/** The status for people, as the order view and the order list show it. */
+export function toOrderStatusName(status: OrderStatus): string {
+  return STATUS_NAMES[status] ?? status;
+}
+
 /** What the order view needs of the account. */
 export interface OrderOwner {
   emailAddress: string;

@@ -164,3 +164,22 @@ export function prepareUncompletedFirstBox(db: Db) {
   return async (identityId: string): Promise<string | null> =>
     (await statement.execute({ id: identityId }))[0]?.id ?? null;
 }
+
+/** The build deadline of the cycle whose box this order is, if it is one (DESIGN §5). */
+export async function buildDeadlineOf(db: Db, orderId: string): Promise<Date | undefined> {
+  const result = await db.execute<{ deadline: Date | string }>(
+    sql`SELECT build_deadline_at AS deadline FROM billing_cycles WHERE order_id = ${orderId} LIMIT 1`,
+  );
+  const value = result.rows[0]?.deadline;
+  return value === undefined ? undefined : new Date(value);
+}
+
+/** An identity's orders, newest first: paid ones and boxes still open (at most 100). */
+export async function listOrdersOf(db: Db, identityId: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.identityId, identityId))
+    .orderBy(desc(orders.createdAt))
+    .limit(100);
+}

@@ -1,6 +1,13 @@
-import { ConfirmNewOrderSchema, OrderIdQuerySchema, OrderSchema, SaveOrderSchema } from '@store/contracts';
+import {
+  ConfirmNewOrderSchema,
+  OrderIdQuerySchema,
+  OrderSchema,
+  OrderSummarySchema,
+  SaveOrderSchema,
+} from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -29,6 +36,19 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
       preValidation: signedIn,
     },
     async (request) => orders.getItem(userOf(request), request.query.id),
+  );
+
+  r.get(
+    '/order/GetMyOrders',
+    {
+      schema: {
+        tags,
+        summary: "The caller's orders, newest first",
+        response: { 200: z.array(OrderSummarySchema) },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => orders.myOrders(userOf(request)),
   );
 
   r.post(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CheckoutIdentity,
   type Order,
+  type OrderSummary,
   PRE_ORDER_PLANS,
   type PreOrderPlanId,
   type SaveOrder,
@@ -12,7 +13,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import type { CatalogProductRow, CatalogService } from '../catalog/catalog.service.ts';
 import type { TaxCalculator } from '../tax/tax.service.ts';
 import { createFirstBoxOrders } from './first-box-order.ts';
-import { isPayable, type OrderOwner, toOrder } from './order-view.ts';
+import { isPayable, type OrderOwner, toOrder, toOrderStatusName } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 import type { OrderItemRow, OrderRow, OrderShipping, OrderStatus } from './orders.table.ts';
 
@@ -33,6 +34,8 @@ export interface OrdersServiceDeps {
   tax?: TaxCalculator;
   /** The owner's email and names for the order view. */
   owners?: { getIdentity(identityId: string): Promise<OrderOwner | undefined> };
+  /** The products that suit the member's restrictions (late-bound: matching needs orders). */
+  suitableProductIds?: (identityId: string) => Promise<ReadonlySet<number>>;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -49,7 +52,18 @@ export function isOrderId(id: string): boolean {
  * shipping. Every read and change by a person goes through `requireOwn`: someone else's order
  * answers exactly as a missing one (RELIABILITY B1).
  */
-export function createOrdersService({ db, config, clock, catalog, tax, owners }: OrdersServiceDeps) {
+export const BUILD_DEADLINE_PASSED = 'The time to build this box has passed; we chose its samples for you.';
+export const UNSUITABLE_SAMPLE = "That product doesn't fit your dietary restrictions.";
+
+export function createOrdersService({
+  db,
+  config,
+  clock,
+  catalog,
+  tax,
+  owners,
+  suitableProductIds,
+}: OrdersServiceDeps) {
   const uncompletedFirstBox = repo.prepareUncompletedFirstBox(db);
   async function requireOwn(identityId: string, id: string, tx: Db = db): Promise<OrderRow> {
     const order = isOrderId(id) ? await repo.findOrder(tx, id.toLowerCase()) : undefined;
@@ -108,10 +122,12 @@ export function createOrdersService({ db, config, clock, catalog, tax, owners }:
      */
     async saveOrder(identityId: string, input: SaveOrder): Promise<Order> {
       const order = await requireOwn(identityId, input.id);
-      if (order.kind !== 'first_box') throw conflict('A pre-order has no samples to choose.');
+      if (order.kind === 'pre_order') throw conflict('A pre-order has no samples to choose.');
       if (!isPayable(order) && order.status !== 'paid') {
         throw conflict('This box is already on its way; its samples can no longer change.');
       }
+      const deadline = await repo.buildDeadlineOf(db, order.id);
+      if (deadline && deadline.getTime() <= clock().getTime()) throw conflict(BUILD_DEADLINE_PASSED);
       if (input.items) {
         const current = await repo.listItems(db, order.id);
         const primePicks = new Set(current.filter((i) => i.isPrimePick).map((i) => i.productId));
@@ -122,6 +138,10 @@ export function createOrdersService({ db, config, clock, catalog, tax, owners }:
         for (const productId of chosen) {
           if (!(await catalog?.findProduct(productId))) throw notFound('That product');
         }
+        const suitable =
+          chosen.length && suitableProductIds ? await suitableProductIds(identityId) : undefined;
+        if (suitable && chosen.some((productId) => !suitable.has(productId)))
+          throw conflict(UNSUITABLE_SAMPLE);
         await db.transaction(async (tx) => {
           const t = tx as unknown as Db;
           const locked = await repo.lockOrder(t, order.id);
@@ -135,6 +155,21 @@ export function createOrdersService({ db, config, clock, catalog, tax, owners }:
         });
       }
       return view((await repo.findOrder(db, order.id))!);
+    },
+
+    /** GET /order/GetMyOrders: the member's paid orders and open boxes, newest first. */
+    async myOrders(identityId: string): Promise<OrderSummary[]> {
+      const rows = await repo.listOrdersOf(db, identityId);
+      return rows.map((o) => ({
+        id: o.id,
+        kind: o.kind,
+        status: o.status,
+        statusName: toOrderStatusName(o.status),
+        orderNumer: o.orderNumber,
+        dateCreated: o.createdAt.toISOString(),
+        datePaid: o.paidAt?.toISOString() ?? null,
+        total: o.totalCents / 100,
+      }));
     },
 
     /** POST /order/ConfirmNewOrder: a pre-order of a tub plan; pressing twice finds the same unpaid one. */

@@ -1,0 +1,30 @@
+import { ReviewSchema, SaveReviewSchema } from '@store/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
+import type { ReviewsService } from './reviews.service.ts';
+
+export interface ReviewsRoutesOptions {
+  reviews: ReviewsService;
+  tokens: AccessTokens;
+}
+
+/** productReview calls (spec 001 §7). */
+export async function reviewsRoutes(app: FastifyInstance, options: ReviewsRoutesOptions) {
+  const { reviews, tokens } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/productReview/Save',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "The member's review of a product from one of their paid boxes; a second one updates it",
+        body: SaveReviewSchema,
+        response: { 200: ReviewSchema },
+      },
+      preValidation: requireUser(tokens),
+    },
+    async (request) => reviews.save(userOf(request), request.body),
+  );
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/* Product reviews (spec 001 §3 review, §4.3, §5 review; DESIGN §5 reviews). */
+
+export const REVIEW_MIN_CHARS = 25;
+export const REVIEW_MAX_CHARS = 500;
+
+/** The review dialog's and the server's words (spec 001 §5). */
+export const ReviewMessages = {
+  rating: 'Please choose a rating from 1 to 5 stars.',
+  tooShort: 'Review must be at least 25 characters long',
+  agreement: 'Please accept the privacy policy',
+  saved: 'Review submitted successfully!',
+  notInBox: 'You can review a product once it has been in one of your boxes.',
+} as const;
+
+/** POST productReview/Save body; a second review of the same product updates the first. */
+export const SaveReviewSchema = z.object({
+  productId: z.number().int().min(1).max(2_147_483_647),
+  rating: z
+    .number({ error: ReviewMessages.rating })
+    .int(ReviewMessages.rating)
+    .min(1, ReviewMessages.rating)
+    .max(5, ReviewMessages.rating),
+  description: z
+    .string()
+    .trim()
+    .min(REVIEW_MIN_CHARS, ReviewMessages.tooShort)
+    .max(REVIEW_MAX_CHARS, `A review can be at most ${REVIEW_MAX_CHARS} characters long.`),
+  agreementConfirmation: z.literal(true, { error: ReviewMessages.agreement }),
+});
+export type SaveReview = z.infer<typeof SaveReviewSchema>;
+
+export const ReviewSchema = z.object({
+  id: z.string(),
+  productId: z.number().int(),
+  rating: z.number().int(),
+  description: z.string(),
+  agreementConfirmation: z.boolean(),
+  dateCreated: z.string(),
+  lastModified: z.string(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
