@@ -107,6 +107,8 @@ test.describe('home page', () => {
       await page.setViewportSize(size);
       await page.goto('/');
       const ctas = page.getByRole('main').getByRole('link');
+      // count() does not wait: let the lazily loaded page render its links first.
+      await expect(ctas.first()).toBeVisible();
       const count = await ctas.count();
       expect(count).toBeGreaterThanOrEqual(4);
       for (let i = 0; i < count; i++) {

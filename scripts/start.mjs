@@ -29,10 +29,15 @@ const contracts = 'packages/contracts/src';
 if (
   !process.env.WEB_DIST &&
   builtAt('apps/web/dist/index.html') <
-  newest('apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', contracts)
+    newest('apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', contracts)
 ) {
   console.log('Building the web app...');
-  execSync('npm run build -w @store/web', { cwd: root, stdio: 'inherit' });
+  // Always a production bundle, whatever NODE_ENV the server itself runs with.
+  execSync('npm run build -w @store/web', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 if (builtAt('apps/api/dist/server.js') < newest('apps/api/src', 'apps/api/build.mjs', contracts)) {
   console.log('Building the API...');

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 

@@ -23,7 +23,9 @@ export async function migrate(database: Database, dir: URL = MIGRATIONS_DIR): Pr
       if (applied.has(file)) continue;
       const script = readFileSync(new URL(file, dir), 'utf8');
       const quoted = file.replace(/'/g, "''");
-      await database.exec(`BEGIN;\n${script}\n;INSERT INTO schema_migrations (name) VALUES ('${quoted}');\nCOMMIT;`);
+      await database.exec(
+        `BEGIN;\n${script}\n;INSERT INTO schema_migrations (name) VALUES ('${quoted}');\nCOMMIT;`,
+      );
       ran.push(file);
     }
     return ran;

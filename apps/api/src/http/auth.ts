@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@store/contracts';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
@@ -14,7 +15,8 @@ export interface AccessTokens {
 }
 
 export function createAccessTokens(secret: string, now: () => Date = () => new Date()): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: jose would otherwise import the raw secret on every verification.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     async sign(identityId) {
       const iat = Math.floor(now().getTime() / 1000);

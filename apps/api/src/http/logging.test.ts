@@ -70,3 +70,17 @@ describe('registerAccessLog', () => {
     expect(quiet.lines).toEqual([]);
   });
 });
+
+describe('loggerOptions', () => {
+  it('F6 redacts secrets logged as top-level fields as well as nested ones', async () => {
+    const { lines, stream } = captureLines();
+    const app = Fastify({ logger: loggerOptions('info', stream) });
+    await app.ready();
+    app.log.info({ password: 'sentinel-pw', token: 'sentinel-tok', refresh_token: 'sentinel-rt' }, 'top');
+    app.log.info({ body: { password: 'sentinel-pw2' } }, 'nested');
+    await app.close();
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('sentinel');
+    expect(lines.find((l) => l.msg === 'top')).toMatchObject({ password: '[redacted]', token: '[redacted]' });
+  });
+});
