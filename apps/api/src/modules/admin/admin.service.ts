@@ -16,11 +16,9 @@ import type { Db } from '../../db/database.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { Change } from '../catalog/catalog-editor.ts';
 import type { ContactService } from '../contact/contact.service.ts';
-import type { ContactMessageRow } from '../contact/contact.table.ts';
 import type { PartnersService } from '../partners/partners.service.ts';
-import type { PartnerRequestRow } from '../partners/partners.table.ts';
 import { insertAuditRow, listAuditPage } from './admin.repository.ts';
-import type { AuditRow } from './admin.table.ts';
+import { toAdminContactMessage, toAdminPartnerRequest, toAuditEntry } from './admin-views.ts';
 import type { Uploads } from './uploads.ts';
 
 /** Who makes a change: the signed-in operator. */
@@ -36,47 +34,6 @@ export interface AdminServiceDeps {
   contact: Pick<ContactService, 'listPage' | 'setHandled'>;
   partners: Pick<PartnersService, 'listPage' | 'setHandled'>;
   uploads: Uploads;
-}
-
-function toAdminContactMessage(row: ContactMessageRow): AdminContactMessage {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    text: row.text,
-    createdAt: row.createdAt.toISOString(),
-    handledAt: row.handledAt?.toISOString() ?? null,
-  };
-}
-
-function toAdminPartnerRequest(row: PartnerRequestRow): AdminPartnerRequest {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phone: row.phone,
-    fitnessType: row.fitnessType,
-    instagram: row.instagram,
-    tiktok: row.tiktok,
-    otherSocials: row.otherSocials,
-    createdAt: row.createdAt.toISOString(),
-    handledAt: row.handledAt?.toISOString() ?? null,
-  };
-}
-
-function toAuditEntry(row: AuditRow): AdminAuditEntry {
-  return {
-    id: row.id,
-    actorId: row.actorIdentityId,
-    actorEmail: row.actorEmail,
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    before: row.before ?? null,
-    after: row.after ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /** What a toggle (archive, handled) changed; a toggle already in that state records nothing. */

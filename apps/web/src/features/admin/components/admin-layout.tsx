@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import './admin.css';
 
 const SECTIONS = [
@@ -12,10 +13,22 @@ const SECTIONS = [
 
 /** The back office frame: a side navigation (a scrolling bar on phones) and the section. */
 export function AdminLayout() {
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the bar scrolls sideways: keep the current section in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is the trigger
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav && current && nav.scrollWidth > nav.clientWidth) {
+      const left = current.getBoundingClientRect().left - nav.getBoundingClientRect().left + nav.scrollLeft;
+      nav.scrollLeft = left - (nav.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [pathname]);
   let lastGroup: string | undefined;
   return (
     <div className="admin">
-      <nav className="admin__nav" aria-label="Back office">
+      <nav className="admin__nav" aria-label="Back office" ref={navRef}>
         <p className="admin__nav-title">Back office</p>
         <ul className="admin__nav-list">
           {SECTIONS.map((s) => {

@@ -2,7 +2,7 @@ import { type AdminAuditEntry, AUDIT_ENTITY_TYPES, type AuditEntityType } from '
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { useAuditLog } from '../api/get-audit-log.ts';
-import { changedFields } from '../utils/audit-diff.ts';
+import { changedFields, entityNameOf } from '../utils/audit-diff.ts';
 import type { ListDefaults } from '../utils/list-params.ts';
 import { FilterSelect, ListState, Pager, When } from './list-parts.tsx';
 import { useListState } from './use-list-state.ts';
@@ -104,6 +104,7 @@ function AuditRow({ entry }: { entry: AdminAuditEntry }) {
   const label = ENTITY_LABELS[entry.entityType as AuditEntityType] ?? entry.entityType;
   const link = entityLink(entry);
   const verb = entry.action.slice(entry.action.indexOf('.') + 1);
+  const name = entityNameOf(entry);
   return (
     <tr>
       <td className="admin-table__nowrap">
@@ -112,11 +113,8 @@ function AuditRow({ entry }: { entry: AdminAuditEntry }) {
       <td>{entry.actorEmail}</td>
       <td>
         <span className="admin-badge">{verb}</span> {label}{' '}
-        {link ? (
-          <Link to={link}>#{entry.entityId}</Link>
-        ) : (
-          <span className="admin-table__sub">{entry.entityId}</span>
-        )}
+        {link ? <Link to={link}>#{entry.entityId}</Link> : null}
+        <span className="admin-table__sub">{name ?? entry.entityId}</span>
       </td>
       <td>
         {changes.length === 0 ? (

@@ -211,7 +211,7 @@ function BrandForm({ brand, onDone }: { brand: AdminBrand | undefined; onDone: (
         {title}
       </h2>
       {errors._ ? (
-        <p className="form-alert" role="alert">
+        <p className="admin-alert" role="alert">
           {errors._}
         </p>
       ) : null}

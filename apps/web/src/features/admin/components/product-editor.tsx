@@ -198,7 +198,7 @@ function ProductForm({
   return (
     <form ref={formRef} className="admin-form" onSubmit={submit} noValidate aria-label="Product">
       {formError ? (
-        <p className="form-alert" role="alert">
+        <p className="admin-alert" role="alert">
           {formError}
         </p>
       ) : null}

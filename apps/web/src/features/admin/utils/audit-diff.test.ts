@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields } from './audit-diff.ts';
+import { changedFields, entityNameOf } from './audit-diff.ts';
 
 describe('changedFields', () => {
   it('lists only what an edit changed, leaving out updatedAt', () => {
@@ -25,5 +25,23 @@ describe('changedFields', () => {
     );
     expect(changes.map((c) => c.field)).toEqual(['description']);
     expect(changes[0]!.after.length).toBe(120);
+  });
+});
+
+describe('entityNameOf', () => {
+  it('names what a row is about', () => {
+    expect(entityNameOf({ entityType: 'product', before: null, after: { title: 'Trail Whey' } })).toBe(
+      'Trail Whey',
+    );
+    expect(
+      entityNameOf({
+        entityType: 'partner_request',
+        before: null,
+        after: { firstName: 'Riley', lastName: 'Stone' },
+      }),
+    ).toBe('Riley Stone');
+    expect(entityNameOf({ entityType: 'brand', before: { name: 'Old' }, after: null })).toBe('Old');
+    expect(entityNameOf({ entityType: 'upload', before: null, after: { kind: 'tub' } })).toBe('tub image');
+    expect(entityNameOf({ entityType: 'product', before: null, after: null })).toBeUndefined();
   });
 });

@@ -26,3 +26,30 @@ export function changedFields(before: unknown, after: unknown): FieldChange[] {
     .filter((f) => JSON.stringify(b[f]) !== JSON.stringify(a[f]))
     .map((f) => ({ field: f, before: show(before ? b[f] : undefined), after: show(a[f]) }));
 }
+
+/**
+ * A name a person recognises for an audit row's entity, from what it was after the change (or
+ * before): a product's title, a brand's or sender's name, an upload's file; undefined if none.
+ */
+export function entityNameOf(entry: {
+  entityType: string;
+  before: unknown;
+  after: unknown;
+}): string | undefined {
+  const source = (entry.after ?? entry.before) as Record<string, unknown> | null;
+  if (!source || typeof source !== 'object') return undefined;
+  const text = (key: string) => (typeof source[key] === 'string' ? (source[key] as string) : undefined);
+  switch (entry.entityType) {
+    case 'product':
+      return text('title');
+    case 'brand':
+    case 'contact_message':
+      return text('name');
+    case 'partner_request':
+      return [text('firstName'), text('lastName')].filter(Boolean).join(' ') || undefined;
+    case 'upload':
+      return text('kind') ? `${text('kind')} image` : undefined;
+    default:
+      return undefined;
+  }
+}
