@@ -17,6 +17,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { type CheckoutService, createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { paymentMethodRoutes } from './modules/checkout/payment-method.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -229,6 +230,7 @@ async function registerModules(api: FastifyInstance, services: Services) {
   await api.register(checkoutRoutes, services);
   await api.register(adminRoutes, services);
   await api.register(reviewsRoutes, services);
+  await api.register(paymentMethodRoutes, services);
   void api;
   void services;
 }
