@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { registerAndVerify, submitLogin } from './support/accounts.ts';
 import { captureScreens } from './support/screenshots.ts';
@@ -26,6 +27,15 @@ async function signInAt(page: Page, account: { email: string; password: string }
   await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
   await submitLogin(page, account);
   await expect(page).toHaveURL(new RegExp(`${returnUrl}$`));
+}
+
+/** No serious or critical axe-core violation on what is on screen now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious).toEqual([]);
 }
 
 /** Opens a section of the back office from its side navigation. */
@@ -78,6 +88,7 @@ test.describe('back office', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Messages to answer' })).not.toContainText('…');
+    await expectAccessible(page);
     await captureScreens(page, 'admin-dashboard');
 
     // A new brand, with a logo.
@@ -92,6 +103,7 @@ test.describe('back office', () => {
     // A new product: first an empty save, which says what is missing.
     await openSection(page, 'Products');
     await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page);
     await captureScreens(page, 'admin-products');
     await page.getByRole('link', { name: 'New product' }).click();
     await page.getByRole('button', { name: 'Create product' }).click();
@@ -133,6 +145,7 @@ test.describe('back office', () => {
     await expect(form.getByText('Vegan needs a plant protein with no milk or egg.')).toBeVisible();
     // From the top, so the sticky bars sit where a person sees them in the full-page picture.
     await page.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessible(page);
     await captureScreens(page, 'admin-product-form');
     await form.getByRole('group', { name: 'Diets it suits' }).getByLabel('Vegan').uncheck();
     await form.getByRole('button', { name: 'Create product' }).click();
@@ -203,6 +216,7 @@ test.describe('back office', () => {
     const card = page.getByRole('article', { name: `Casey ${tag}` });
     await expect(card).toBeVisible();
     await expect(card.locator('.admin-message__text')).toHaveText(message);
+    await expectAccessible(page);
     await captureScreens(page, 'admin-messages');
     await card.getByRole('button', { name: 'Mark handled' }).click();
     await expect(card).toHaveCount(0);
@@ -215,6 +229,7 @@ test.describe('back office', () => {
     await expect(firstRow).toContainText('handle');
     await expect(firstRow).toContainText(OPERATOR.email);
     await expect(page.getByRole('row', { name: new RegExp(`update Product #${productId}`) })).toBeVisible();
+    await expectAccessible(page);
     await captureScreens(page, 'admin-audit');
 
     expect(dialogs).toEqual([]);
