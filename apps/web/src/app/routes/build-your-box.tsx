@@ -1,6 +1,8 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { useParams } from 'react-router';
+import { BuildYourBoxPage } from '@/features/box/components/build-your-box-page.tsx';
 
-/** Placeholder until issue #6 builds this page. */
+/** /build-your-box/:orderId (guarded): the 2 prime picks and NEXT: CHOOSE 2 SAMPLES. */
 export default function BuildYourBoxRoute() {
-  return <Placeholder title="Build your box" />;
+  const { orderId = '' } = useParams();
+  return <BuildYourBoxPage key={orderId} orderId={orderId} />;
 }

@@ -1,6 +1,8 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { useParams } from 'react-router';
+import { ChooseSamplesPage } from '@/features/box/components/choose-samples-page.tsx';
 
-/** Placeholder until issue #6 builds this page. */
+/** /choose-samples/:orderId (guarded): the member picks 2 samples, then CONFIRM. */
 export default function ChooseSamplesRoute() {
-  return <Placeholder title="Choose samples" />;
+  const { orderId = '' } = useParams();
+  return <ChooseSamplesPage key={orderId} orderId={orderId} />;
 }

@@ -1,6 +1,8 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { useParams } from 'react-router';
+import { SampleDetailPage } from '@/features/box/components/sample-detail-page.tsx';
 
-/** Placeholder until issue #6 builds this page. */
+/** /sample-detail/:orderId/:productId (guarded): a match with CHOOSE. */
 export default function SampleDetailRoute() {
-  return <Placeholder title="Sample" />;
+  const { orderId = '', productId = '' } = useParams();
+  return <SampleDetailPage key={`${orderId}:${productId}`} orderId={orderId} productId={Number(productId)} />;
 }

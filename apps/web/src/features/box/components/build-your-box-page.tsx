@@ -1,0 +1,76 @@
+import type { OrderItem } from '@store/contracts';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '@/components/ui/button.tsx';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { useBoxOrder } from '../api/box-api.ts';
+import { PlusTile, SampleTile } from './sample-tiles.tsx';
+
+/** The two slots the member fills. */
+export const OPEN_SLOTS = ['sample-1', 'sample-2'] as const;
+
+/** The box's states while it loads or when it cannot be shown. */
+export function BoxState({ error, onRetry, title }: { error: unknown; onRetry: () => void; title: string }) {
+  return (
+    <main className="box-page">
+      <PageTitle title={title} />
+      <div className="box-page__state">
+        {error ? (
+          <>
+            <p>We could not load this box. Please try again.</p>
+            <Button onClick={onRetry}>Try again</Button>
+            <Link to={paths.membership()}>Back to my membership</Link>
+          </>
+        ) : (
+          <Spinner large label="Loading your box" />
+        )}
+      </div>
+    </main>
+  );
+}
+
+export function ItemTile({ item, badge }: { item: OrderItem; badge?: string }) {
+  return (
+    <SampleTile
+      image={item.sampleImage.originalPath}
+      brand={item.brandName}
+      title={item.productTitle || item.title}
+      badge={badge}
+    />
+  );
+}
+
+/** /build-your-box/:orderId (spec 001 §4.1 stage 2): the 2 prime picks and 2 slots to fill. */
+export function BuildYourBoxPage({ orderId }: { orderId: string }) {
+  const { data: order, error, reload } = useBoxOrder(orderId);
+  if (!order) return <BoxState error={error} onRetry={reload} title="Build Your Personalized Box" />;
+  const primePicks = order.items.filter((i) => i.isPrimePick);
+  const chosen = order.items.filter((i) => !i.isPrimePick);
+  const open = Math.max(0, 2 - chosen.length);
+  return (
+    <main className="box-page">
+      <PageTitle title="Build Your Personalized Box" />
+      <h1 className="box-page__title">Build Your Personalized Box</h1>
+      <p className="box-page__lead">
+        We picked 2 samples from your quiz. Choose the other 2 from your matches before the build deadline.
+      </p>
+      <ul className="sample-grid" aria-label="Your box">
+        {primePicks.map((item) => (
+          <ItemTile key={item.id} item={item} badge="Prime pick" />
+        ))}
+        {chosen.map((item) => (
+          <ItemTile key={item.id} item={item} badge="Your pick" />
+        ))}
+        {OPEN_SLOTS.slice(0, open).map((slot) => (
+          <PlusTile key={slot} to={paths.chooseSamples(orderId)} label="Choose a sample" />
+        ))}
+      </ul>
+      <div className="box-page__actions">
+        <Link to={paths.chooseSamples(orderId)} className={buttonClass('primary')}>
+          NEXT: CHOOSE 2 SAMPLES
+        </Link>
+      </div>
+    </main>
+  );
+}

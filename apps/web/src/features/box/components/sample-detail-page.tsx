@@ -1,0 +1,57 @@
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button.tsx';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { paths } from '@/config/paths.ts';
+import { usePersonalizedOptions } from '../api/box-api.ts';
+import { addChosenSample, useChosenSamples } from '../utils/chosen-samples.ts';
+import { BoxState } from './build-your-box-page.tsx';
+
+/** /sample-detail/:orderId/:productId (spec 001 §4.2): one of the member's matches, with CHOOSE. */
+export function SampleDetailPage({ orderId, productId }: { orderId: string; productId: number }) {
+  const { data, error, reload } = usePersonalizedOptions();
+  const chosen = useChosenSamples(orderId);
+  const navigate = useNavigate();
+  if (!data) return <BoxState error={error} onRetry={reload} title="Sample" />;
+  const product = data.find((p) => p.id === productId);
+  if (!product)
+    return <BoxState error="missing" onRetry={() => navigate(paths.chooseSamples(orderId))} title="Sample" />;
+  const isChosen = chosen.includes(product.id);
+  const isFull = chosen.length >= 2;
+  return (
+    <main className="box-page">
+      <PageTitle title={product.title} />
+      <article className="sample-detail">
+        <img
+          className="sample-detail__image"
+          src={product.sampleImage.originalPath}
+          alt={`${product.title} sample packet`}
+          width={280}
+          height={280}
+        />
+        <div>
+          <p className="box-page__lead">{product.brandText}</p>
+          <h1 className="box-page__title">{product.title}</h1>
+          <p>{product.description}</p>
+          <ul className="sample-detail__facts">
+            <li>{product.gramsProteinContent} g protein</li>
+            {product.flavorSubCategoryText ? <li>{product.flavorSubCategoryText}</li> : null}
+          </ul>
+          <div className="box-page__actions">
+            <Button
+              disabled={isChosen || isFull}
+              onClick={() => {
+                addChosenSample(orderId, product.id);
+                navigate(paths.chooseSamples(orderId));
+              }}
+            >
+              {isChosen ? 'CHOSEN' : 'CHOOSE'}
+            </Button>
+            <Button variant="secondary" onClick={() => navigate(paths.chooseSamples(orderId))}>
+              Back
+            </Button>
+          </div>
+        </div>
+      </article>
+    </main>
+  );
+}
