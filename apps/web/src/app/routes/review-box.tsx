@@ -1,6 +1,6 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { ReviewBoxPage } from '@/features/reviews/components/review-box-page.tsx';
 
-/** Placeholder until issue #6 builds this page. */
+/** /review-box (guarded): the current box's samples, with SHOP and REVIEW. */
 export default function ReviewBoxRoute() {
-  return <Placeholder title="Review your box" />;
+  return <ReviewBoxPage />;
 }
