@@ -1,6 +1,6 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { CancelReasonPage } from '@/features/frequency/components/cancel-reason-page.tsx';
 
-/** Placeholder until issue #6 builds this page. */
+/** /cancel-reason (open): the 4 reasons; Submit cancels. */
 export default function CancelReasonRoute() {
-  return <Placeholder title="Why did you leave?" />;
+  return <CancelReasonPage />;
 }

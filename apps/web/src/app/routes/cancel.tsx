@@ -1,6 +1,6 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { CancelPage } from '@/features/frequency/components/cancel-page.tsx';
 
-/** Placeholder until issue #6 builds this page. */
+/** /cancel (open): alternatives to canceling, then Continue Cancellation. */
 export default function CancelRoute() {
-  return <Placeholder title="Cancel membership" />;
+  return <CancelPage />;
 }

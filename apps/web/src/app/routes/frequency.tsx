@@ -1,6 +1,6 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { FrequencyPage } from '@/features/frequency/components/frequency-page.tsx';
 
-/** Placeholder until issue #6 builds this page. */
+/** /frequency (open): the delivery schedule, skip and pause; a visitor is asked to log in. */
 export default function FrequencyRoute() {
-  return <Placeholder title="Delivery frequency" />;
+  return <FrequencyPage />;
 }

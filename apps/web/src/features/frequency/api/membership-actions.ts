@@ -1,0 +1,21 @@
+import { apiPost } from '@/lib/api-client.ts';
+import { loadAuthInfo } from '@/lib/auth.ts';
+
+/*
+ * The member's actions on the membership (issue 6). Each one reloads AuthInfo, whose
+ * `subscription` shows the new schedule, status and dates.
+ */
+
+async function act(path: string, query?: Record<string, number>): Promise<void> {
+  await apiPost(path, { query });
+  await loadAuthInfo();
+}
+
+export const updateDeliverySchedule = (days: number) =>
+  act('/user/UpdateDeliverySchedule', { deliveryDuration: days });
+export const skipNextBox = () => act('/user/SkipNextBox');
+export const pauseSubscription = (cycles: number) => act('/user/PauseSubscription', { cycles });
+export const resumeSubscription = () => act('/user/ResumeSubscription');
+export const cancelSubscription = (reason: number) =>
+  act('/user/CancelSubscription', { cancelReason: reason });
+export const restartSubscription = () => act('/user/RestartSubscription');

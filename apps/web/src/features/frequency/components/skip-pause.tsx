@@ -1,0 +1,72 @@
+import { MAX_PAUSE_CYCLES, type Subscription, SubscriptionMessages } from '@store/contracts';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { notify } from '@/lib/notifications.ts';
+import { pauseSubscription, resumeSubscription, skipNextBox } from '../api/membership-actions.ts';
+
+const PAUSE_CHOICES = Array.from({ length: MAX_PAUSE_CYCLES }, (_, i) => i + 1);
+
+/** Skip the next box, or pause 1-3 boxes with automatic resume; resume when paused. */
+export function SkipPause({ subscription }: { subscription: Subscription }) {
+  const selectId = useId();
+  const [cycles, setCycles] = useState(1);
+  const [busy, setBusy] = useState<string | null>(null);
+  const isPaused = subscription.statusName === 'Paused';
+
+  async function run(name: string, action: () => Promise<void>, message: string) {
+    setBusy(name);
+    try {
+      await action();
+      notify(message, 'success');
+    } catch {
+      // The api client showed the server's message.
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (isPaused) {
+    return (
+      <div className="skip-pause">
+        <p>Your membership is paused. It resumes by itself, or now:</p>
+        <Button
+          isLoading={busy === 'resume'}
+          onClick={() => void run('resume', resumeSubscription, SubscriptionMessages.resumed)}
+        >
+          Resume now
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="skip-pause">
+      <div className="skip-pause__row">
+        <p>Need a break? Skip your next box: no box and no charge that cycle.</p>
+        <Button
+          variant="secondary"
+          isLoading={busy === 'skip'}
+          onClick={() => void run('skip', skipNextBox, SubscriptionMessages.skipped)}
+        >
+          Skip next box
+        </Button>
+      </div>
+      <div className="skip-pause__row">
+        <label htmlFor={selectId}>Pause for</label>
+        <select id={selectId} value={cycles} onChange={(event) => setCycles(Number(event.target.value))}>
+          {PAUSE_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n} {n === 1 ? 'box' : 'boxes'}
+            </option>
+          ))}
+        </select>
+        <Button
+          variant="secondary"
+          isLoading={busy === 'pause'}
+          onClick={() => void run('pause', () => pauseSubscription(cycles), SubscriptionMessages.paused)}
+        >
+          Pause
+        </Button>
+      </div>
+    </div>
+  );
+}
