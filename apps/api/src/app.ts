@@ -19,6 +19,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { type CheckoutService, createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { paymentMethodRoutes } from './modules/checkout/payment-method.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { type CycleEngine, createCycleEngine } from './modules/cycles/cycles.service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
@@ -31,6 +32,11 @@ import { createQuizService, type QuizService } from './modules/quiz/quiz.service
 import { createQuizResultsService, type QuizResultsService } from './modules/quiz/quiz-results.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
+import {
+  createSubscriptionActions,
+  type SubscriptionActions,
+} from './modules/subscriptions/subscription-actions.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import {
   createSubscriptionsService,
   type SubscriptionsService,
@@ -68,6 +74,8 @@ export interface Services {
   subscriptions: SubscriptionsService;
   checkout: CheckoutService;
   reviews: ReviewsService;
+  cycles: CycleEngine;
+  subscriptionActions: SubscriptionActions;
 }
 
 /** Builds the app exactly as production runs it; `server.ts` only adds the environment and `listen`. */
@@ -147,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const quizResults = createQuizResultsService({ db, catalog, orders, accounts, clock });
   const quiz = createQuizService({ db, catalog, accounts, results: quizResults, clock });
+  const cycles = createCycleEngine({ db, payments, mailer, catalog, config, log: app.log });
   const services: Services = {
     config,
     db,
@@ -163,6 +172,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     subscriptions,
     checkout,
     reviews: createReviewsService({ db, clock, unlockedProductIds: orders.unlockedProductIds }),
+    cycles,
+    subscriptionActions: createSubscriptionActions({
+      db,
+      clock,
+      mailer,
+      storeEmail: config.storeEmail,
+      subscriptionOf: subscriptions.subscriptionOf,
+      renewNow: cycles.renewNow,
+    }),
   };
   app.addHook('onClose', async () => {
     if (!deps.limiter) await limiter.close();
@@ -230,6 +248,7 @@ async function registerModules(api: FastifyInstance, services: Services) {
   await api.register(checkoutRoutes, services);
   await api.register(adminRoutes, services);
   await api.register(reviewsRoutes, services);
+  await api.register(subscriptionsRoutes, services);
   await api.register(paymentMethodRoutes, services);
   void api;
   void services;

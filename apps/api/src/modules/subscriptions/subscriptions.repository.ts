@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   type BillingCycleRow,
@@ -40,8 +40,8 @@ export async function insertCycle(db: Db, row: typeof billingCycles.$inferInsert
 }
 
 /**
- * AuthInfo runs on every page load: the live membership and its current cycle in one prepared
- * statement, planned once per connection.
+ * AuthInfo runs on every page load: the membership (the live one, else the latest canceled one,
+ * so a canceled member can restart) and its current cycle in one prepared statement.
  */
 export function prepareLiveWithCycle(db: Db) {
   const statement = db
@@ -54,9 +54,10 @@ export function prepareLiveWithCycle(db: Db) {
         eq(billingCycles.cycleIndex, subscriptions.currentCycleIndex),
       ),
     )
-    .where(and(eq(subscriptions.identityId, sql.placeholder('id')), inArray(subscriptions.status, [...LIVE])))
+    .where(eq(subscriptions.identityId, sql.placeholder('id')))
+    .orderBy(sql`(${subscriptions.status} = 'canceled')`, desc(subscriptions.createdAt))
     .limit(1)
-    .prepare('subscriptions_live_with_cycle');
+    .prepare('subscriptions_latest_with_cycle');
   return async (
     identityId: string,
   ): Promise<{ subscription: SubscriptionRow; cycle: BillingCycleRow | null } | undefined> =>

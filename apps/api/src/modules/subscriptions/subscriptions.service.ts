@@ -20,19 +20,25 @@ export function addDays(from: Date, days: number): Date {
   return new Date(from.getTime() + days * DAY_MS);
 }
 
+/** Taste & Review lasts this long after delivery, then Pick Tub until the next billing (DESIGN §5). */
+export const REVIEW_DAYS = 7;
+
 /**
- * The 0-based stage of a cycle (spec 001 §4.1, DESIGN §5 cycle): a paid cycle starts at Build
- * Your Box until the build deadline, then Box Assembly. Shipping, delivery and review are set
- * by the operator (the member-area issue); until then the cycle stays at assembly.
+ * The 0-based stage of a cycle (spec 001 §4.1, DESIGN §5 cycle): Billing until the charge
+ * succeeds, Build Your Box until the build deadline, Box Assembly until shipped, Box Shipping
+ * until delivered, Taste & Review for 7 days, then Pick Tub until the next billing date.
  */
 export function cycleStage(
   subscription: Pick<SubscriptionRow, 'status'>,
-  cycle: Pick<BillingCycleRow, 'status' | 'buildDeadlineAt'> | undefined,
+  cycle: Pick<BillingCycleRow, 'status' | 'buildDeadlineAt' | 'shippedAt' | 'deliveredAt'> | undefined,
   now: Date,
 ): number {
   if (cycle?.status !== 'billed' || subscription.status === 'past_due') return 0;
   if (now < cycle.buildDeadlineAt) return BUILD_YOUR_BOX_STAGE;
-  return BUILD_YOUR_BOX_STAGE + 1;
+  if (!cycle.shippedAt || now < cycle.shippedAt) return BUILD_YOUR_BOX_STAGE + 1;
+  if (!cycle.deliveredAt || now < cycle.deliveredAt) return BUILD_YOUR_BOX_STAGE + 2;
+  if (now < addDays(cycle.deliveredAt, REVIEW_DAYS)) return BUILD_YOUR_BOX_STAGE + 3;
+  return BUILD_YOUR_BOX_STAGE + 4;
 }
 
 /** The subscription as AuthInfo answers it (spec 001 §3; misspellings kept). */
@@ -48,7 +54,7 @@ export function toSubscription(
     handlingFee: centsToDollars(row.handlingFeeCents),
     deliveryScheduleDuration: row.scheduleDays,
     deliveryScheduleDurationName: deliveryScheduleName(row.scheduleDays),
-    statusName: SUBSCRIPTION_STATUS_NAMES[row.status],
+    statusName: row.status === 'active' && row.paused ? 'Paused' : SUBSCRIPTION_STATUS_NAMES[row.status],
     cycleStatus: cycleStage(row, cycle, now),
     billingCycleStartDate: row.cycleStartedAt.toISOString(),
     isoutcNextBillingDate: row.status === 'canceled' ? null : row.nextBillingAt.toISOString(),
@@ -121,7 +127,7 @@ export function createSubscriptionsService({ db, clock }: { db: Db; clock: () =>
       return { outcome: 'started', subscriptionId: id };
     },
 
-    /** The member's live membership as AuthInfo shows it, or null. */
+    /** The member's membership as AuthInfo shows it (live, else the latest canceled one), or null. */
     async subscriptionOf(identityId: string): Promise<Subscription | null> {
       const found = await liveWithCycle(identityId);
       return found ? toSubscription(found.subscription, found.cycle ?? undefined, clock()) : null;

@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@store/contracts';
-import { integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Memberships (SQL in db/migrations/0006_checkout.sql). Money in integer cents. */
 export const subscriptions = pgTable('subscriptions', {
@@ -19,6 +19,14 @@ export const subscriptions = pgTable('subscriptions', {
   cycleStartedAt: timestamp('cycle_started_at', { withTimezone: true }).notNull(),
   nextBillingAt: timestamp('next_billing_at', { withTimezone: true }).notNull(),
   canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  /** Cancel reason id 0-3 (spec 001 §3); migration 0009 adds it and the columns below. */
+  cancelReason: smallint('cancel_reason'),
+  /** Renewal dates still to pass without a box or a charge (skip: 1, pause: 1-3). */
+  skipCycles: integer('skip_cycles').notNull().default(0),
+  paused: boolean('paused').notNull().default(false),
+  renewalFailures: integer('renewal_failures').notNull().default(0),
+  nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+  declinedPaymentMethodId: uuid('declined_payment_method_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -35,6 +43,9 @@ export const billingCycles = pgTable('billing_cycles', {
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
   buildDeadlineAt: timestamp('build_deadline_at', { withTimezone: true }).notNull(),
   billedAt: timestamp('billed_at', { withTimezone: true }),
+  shippedAt: timestamp('shipped_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  samplesAutoChosenAt: timestamp('samples_auto_chosen_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

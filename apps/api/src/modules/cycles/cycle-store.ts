@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { Mail } from '../mail/mailer.ts';
+import {
+  type BillingCycleRow,
+  billingCycles,
+  type SubscriptionRow,
+  subscriptions,
+} from '../subscriptions/subscriptions.table.ts';
+
+/** Data access of the cycle engine (migration 0009). */
+
+/** The subscription, locked until the transaction ends; with `skipLocked` another process's row is passed over. */
+export async function lockSubscription(
+  tx: Db,
+  id: string,
+  options: { skipLocked?: boolean } = {},
+): Promise<SubscriptionRow | undefined> {
+  const query = tx.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  const [row] = await (options.skipLocked ? query.for('update', { skipLocked: true }) : query.for('update'));
+  return row;
+}
+
+export async function findSubscription(db: Db, id: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  return row;
+}
+
+export async function updateSubscription(
+  tx: Db,
+  id: string,
+  set: Partial<typeof subscriptions.$inferInsert>,
+): Promise<void> {
+  await tx.update(subscriptions).set(set).where(eq(subscriptions.id, id));
+}
+
+export async function latestCycle(tx: Db, subscriptionId: string): Promise<BillingCycleRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(billingCycles)
+    .where(eq(billingCycles.subscriptionId, subscriptionId))
+    .orderBy(desc(billingCycles.cycleIndex))
+    .limit(1);
+  return row;
+}
+
+export async function updateCycle(
+  tx: Db,
+  subscriptionId: string,
+  cycleIndex: number,
+  set: Partial<typeof billingCycles.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(billingCycles)
+    .set(set)
+    .where(and(eq(billingCycles.subscriptionId, subscriptionId), eq(billingCycles.cycleIndex, cycleIndex)));
+}
+
+export async function insertCycle(tx: Db, row: Omit<typeof billingCycles.$inferInsert, 'id'>): Promise<void> {
+  await tx.insert(billingCycles).values({ id: randomUUID(), ...row });
+}
+
+export interface ChargeRow {
+  id: string;
+  attempt: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  idempotencyKey: string;
+  claimedAt: Date;
+}
+
+/** The latest charge attempt of a cycle. */
+export async function lastCharge(
+  tx: Db,
+  subscriptionId: string,
+  cycleIndex: number,
+): Promise<ChargeRow | undefined> {
+  const result = await tx.execute<{
+    id: string;
+    attempt: number;
+    status: ChargeRow['status'];
+    idempotency_key: string;
+    claimed_at: Date | string;
+  }>(sql`SELECT id, attempt, status, idempotency_key, claimed_at FROM renewal_charges
+         WHERE subscription_id = ${subscriptionId} AND cycle_index = ${cycleIndex}
+         ORDER BY attempt DESC LIMIT 1`);
+  const row = result.rows[0];
+  return row
+    ? {
+        id: row.id,
+        attempt: Number(row.attempt),
+        status: row.status,
+        idempotencyKey: row.idempotency_key,
+        claimedAt: new Date(row.claimed_at),
+      }
+    : undefined;
+}
+
+/** Claims a charge attempt; false when another process claimed the same attempt first. */
+export async function claimCharge(
+  tx: Db,
+  input: {
+    subscriptionId: string;
+    cycleIndex: number;
+    attempt: number;
+    key: string;
+    amountCents: number;
+    at: Date;
+  },
+): Promise<string | undefined> {
+  const id = randomUUID();
+  const result = await tx.execute<{ id: string }>(sql`
+    INSERT INTO renewal_charges (id, subscription_id, cycle_index, attempt, idempotency_key, status, amount_cents, claimed_at)
+    VALUES (${id}, ${input.subscriptionId}, ${input.cycleIndex}, ${input.attempt}, ${input.key}, 'pending',
+            ${input.amountCents}, ${input.at.toISOString()})
+    ON CONFLICT DO NOTHING RETURNING id`);
+  return result.rows[0]?.id;
+}
+
+/** Renews the lease of a stale pending attempt (a process died between charging and recording). */
+export async function reclaimCharge(tx: Db, chargeId: string, at: Date): Promise<void> {
+  await tx.execute(sql`UPDATE renewal_charges SET claimed_at = ${at.toISOString()} WHERE id = ${chargeId}`);
+}
+
+/** Records a pending attempt's outcome once; false when it was already recorded. */
+export async function finishCharge(
+  tx: Db,
+  chargeId: string,
+  outcome: { status: 'succeeded' | 'failed'; paymentIntentId?: string; declineCode?: string; at: Date },
+): Promise<boolean> {
+  const result = await tx.execute<{ id: string }>(sql`
+    UPDATE renewal_charges SET status = ${outcome.status}, provider_payment_intent_id = ${outcome.paymentIntentId ?? null},
+      decline_code = ${outcome.declineCode ?? null}, finished_at = ${outcome.at.toISOString()}
+    WHERE id = ${chargeId} AND status = 'pending' RETURNING id`);
+  return result.rows.length > 0;
+}
+
+export interface SavedCard {
+  /** Our payment_methods row. */
+  id: string;
+  providerPaymentMethodId: string;
+  last4: string;
+  providerCustomerId: string | undefined;
+}
+
+/** The member's default card (the one /billing shows), else the card the membership started with. */
+export async function defaultCard(
+  db: Db,
+  identityId: string,
+  fallbackId: string | null,
+  provider: string,
+): Promise<SavedCard | undefined> {
+  const result = await db.execute<{
+    id: string;
+    provider_payment_method_id: string;
+    last4: string;
+    provider_customer_id: string | null;
+  }>(sql`
+    SELECT pm.id, pm.provider_payment_method_id, pm.last4, c.provider_customer_id
+    FROM payment_methods pm
+    LEFT JOIN customers c ON c.identity_id = pm.identity_id AND c.provider = pm.provider
+    WHERE pm.identity_id = ${identityId} AND pm.provider = ${provider}
+      AND (pm.is_default OR pm.id = ${fallbackId})
+    ORDER BY pm.is_default DESC LIMIT 1`);
+  const row = result.rows[0];
+  return row
+    ? {
+        id: row.id,
+        providerPaymentMethodId: row.provider_payment_method_id,
+        last4: row.last4,
+        providerCustomerId: row.provider_customer_id ?? undefined,
+      }
+    : undefined;
+}
+
+export async function emailOf(db: Db, identityId: string): Promise<string | undefined> {
+  const result = await db.execute<{ email: string }>(
+    sql`SELECT email FROM identities WHERE id = ${identityId}`,
+  );
+  return result.rows[0]?.email;
+}
+
+/** An audit record of a change to a membership. */
+export async function recordEvent(
+  tx: Db,
+  event: {
+    subscriptionId: string;
+    actor: 'member' | 'sweeper' | 'operator';
+    kind: string;
+    detail?: object;
+    at: Date;
+  },
+): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO subscription_events (id, subscription_id, actor, kind, detail, created_at)
+    VALUES (${randomUUID()}, ${event.subscriptionId}, ${event.actor}, ${event.kind},
+            ${JSON.stringify(event.detail ?? {})}::jsonb, ${event.at.toISOString()})`);
+}
+
+/** Queues a mail once per `dedupeKey`, in the transaction of the change that causes it. */
+export async function queueMail(tx: Db, dedupeKey: string, mail: Mail, at: Date): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO cycle_mails (dedupe_key, kind, to_address, subject, html, text, created_at)
+    VALUES (${dedupeKey}, ${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${at.toISOString()})
+    ON CONFLICT (dedupe_key) DO NOTHING`);
+}
+
+/** Takes up to `limit` unsent mails, marking them sent (at most once: a crash loses a mail, never doubles it). */
+export async function takeUnsentMails(db: Db, at: Date, limit = 50): Promise<Mail[]> {
+  const result = await db.execute<{
+    kind: string;
+    to_address: string;
+    subject: string;
+    html: string;
+    text: string;
+  }>(sql`
+    UPDATE cycle_mails SET sent_at = ${at.toISOString()}
+    WHERE dedupe_key IN (
+      SELECT dedupe_key FROM cycle_mails WHERE sent_at IS NULL ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING kind, to_address, subject, html, text`);
+  return result.rows.map((r) => ({
+    kind: r.kind,
+    to: r.to_address,
+    subject: r.subject,
+    html: r.html,
+    text: r.text,
+  }));
+}

@@ -1,0 +1,40 @@
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/database.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
+import { createRanker } from './picks.ts';
+import { renewOne } from './renewals.ts';
+import { type SweepDeps, sweep } from './sweep.ts';
+
+export type CycleEngine = ReturnType<typeof createCycleEngine>;
+
+/** The membership cycle engine as the server uses it: the sweep, and one renewal at once (restart). */
+export function createCycleEngine(deps: {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  catalog: Pick<CatalogService, 'listProducts'>;
+  config: Pick<Config, 'publicUrl' | 'isProduction'>;
+  log?: SweepDeps['log'];
+}) {
+  const sweepDeps: SweepDeps = {
+    db: deps.db,
+    payments: deps.payments,
+    mailer: deps.mailer,
+    rank: createRanker({ db: deps.db, catalog: deps.catalog }),
+    webUrl: deps.config.publicUrl,
+    autoShip: !deps.config.isProduction,
+    log: deps.log,
+  };
+  return {
+    sweepDeps,
+    sweep: (at: Date) => sweep(sweepDeps, at),
+    /** Renews one membership now (a restart), then sends its mails. */
+    async renewNow(subscriptionId: string, at: Date) {
+      const outcome = await renewOne(sweepDeps, subscriptionId, at);
+      await sweep(sweepDeps, at);
+      return outcome;
+    },
+  };
+}

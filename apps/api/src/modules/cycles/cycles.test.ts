@@ -1,0 +1,262 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessTokens } from '../../http/auth.ts';
+import { startTestServer, type TestServer } from '../../test/helpers.ts';
+import { seedCatalog } from '../catalog/catalog.seed.ts';
+import { createCatalogService } from '../catalog/catalog.service.ts';
+import {
+  type Member,
+  mailCount,
+  newMember,
+  payOrder,
+  relaxedLimiter,
+} from '../checkout/checkout.test-support.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createPaymentProvider } from '../payments/provider/create-provider.ts';
+import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
+import { createRanker } from './picks.ts';
+import { type SweepDeps, sweep } from './sweep.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+let now = Date.parse('2027-01-30T15:00:00.000Z');
+const clock = () => new Date(now);
+let server: TestServer;
+let deps: SweepDeps;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { limiter: relaxedLimiter(), clock });
+  await seedCatalog(server.database.db);
+  const db = server.database.db;
+  deps = {
+    db,
+    payments: createPaymentProvider({ config: server.config, db, clock }),
+    mailer: createMailer({ db }),
+    rank: createRanker({ db, catalog: createCatalogService({ db }) }),
+    webUrl: 'http://store.test',
+    autoShip: true,
+  };
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await server.database.db.execute(query)).rows as T[];
+}
+
+async function subscriptionOf(member: Pick<Member, 'orderId'>) {
+  const [row] = await rows<Record<string, unknown>>(
+    sql`SELECT s.* FROM subscriptions s JOIN orders o ON o.id = s.first_order_id WHERE o.id = ${member.orderId}`,
+  );
+  return row!;
+}
+
+async function successfulCharges(subscriptionId: string) {
+  return rows<{ cycle_index: number }>(
+    sql`SELECT cycle_index FROM renewal_charges WHERE subscription_id = ${subscriptionId} AND status = 'succeeded' ORDER BY cycle_index`,
+  );
+}
+
+/** Provider charges of a subscription's renewals, counted at the sandbox. */
+async function providerCharges(subscriptionId: string) {
+  const [row] = await rows<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM sandbox_objects c WHERE c.kind = 'charge'
+      AND c.data->>'payment_intent' IN (SELECT provider_payment_intent_id FROM renewal_charges WHERE subscription_id = ${subscriptionId})`);
+  return Number(row!.n);
+}
+
+async function runDays(days: number, options: { sweepDeps?: SweepDeps; hours?: number } = {}) {
+  for (let d = 0; d < days; d++) {
+    now += options.hours ? options.hours * 60 * 60 * 1000 : DAY;
+    await sweep(options.sweepDeps ?? deps, new Date(now));
+  }
+}
+
+type CycleMember = Member & { identityId: string };
+
+async function member(schedule = 0): Promise<{ member: CycleMember; subscriptionId: string }> {
+  const m = await newMember(server, 'cycle');
+  await payOrder(server, m, m.orderId, schedule);
+  const sub = await subscriptionOf(m);
+  return { member: { ...m, identityId: sub.identity_id as string }, subscriptionId: sub.id as string };
+}
+
+/** An access token valid at the moved clock (they last 15 minutes). */
+const tokenOf = (m: CycleMember) => createAccessTokens(server.config.jwtSecret, clock).sign(m.identityId);
+
+const call = async (m: CycleMember, path: string) =>
+  server.request('POST', path, { token: await tokenOf(m) });
+
+const authInfo = async (m: CycleMember) =>
+  (await server.request('GET', '/api/Account/AuthInfo', { token: await tokenOf(m) })).body.subscription;
+
+describe('the cycle engine over a year', () => {
+  it('charges exactly once per cycle, creates each box with 2 new prime picks and 2 chosen samples, moves the stages', async () => {
+    const { member: m, subscriptionId } = await member(0);
+    const start = now;
+    expect((await authInfo(m)).cycleStatus).toBe(1);
+    const stages = new Set<number>();
+    for (let d = 0; d < 365; d++) {
+      now += DAY;
+      await sweep(deps, new Date(now));
+      // Sweeping the same moment again changes nothing (idempotent).
+      if (d % 30 === 0) await sweep(deps, new Date(now));
+      stages.add((await authInfo(m)).cycleStatus);
+    }
+    const cycles = Math.floor((now - start) / (30 * DAY));
+    const charges = await successfulCharges(subscriptionId);
+    expect(charges.map((c) => Number(c.cycle_index))).toEqual(
+      Array.from({ length: cycles }, (_, i) => i + 1),
+    );
+    expect(await providerCharges(subscriptionId)).toBe(cycles);
+    expect([...stages].sort()).toEqual([1, 2, 3, 4, 5]);
+
+    // Every box: 2 prime picks and 2 chosen samples, all different; early boxes repeat no product.
+    const items = await rows<{ order_id: string; product_id: number; is_prime_pick: boolean }>(sql`
+      SELECT i.order_id, i.product_id, i.is_prime_pick FROM order_items i
+      JOIN billing_cycles c ON c.order_id = i.order_id
+      WHERE c.subscription_id = ${subscriptionId} AND c.cycle_index > 0
+      ORDER BY c.cycle_index`);
+    const byOrder = new Map<string, { prime: number[]; chosen: number[] }>();
+    for (const item of items) {
+      const box = byOrder.get(item.order_id) ?? { prime: [], chosen: [] };
+      (item.is_prime_pick ? box.prime : box.chosen).push(Number(item.product_id));
+      byOrder.set(item.order_id, box);
+    }
+    expect(byOrder.size).toBe(cycles);
+    for (const box of byOrder.values()) {
+      expect(box.prime).toHaveLength(2);
+      expect(box.chosen).toHaveLength(2);
+      expect(new Set([...box.prime, ...box.chosen]).size).toBe(4);
+    }
+    const [first, second] = [...byOrder.values()];
+    const firstBox = await rows<{ product_id: number }>(
+      sql`SELECT product_id FROM order_items WHERE order_id = ${m.orderId}`,
+    );
+    const seen = new Set(firstBox.map((r) => Number(r.product_id)));
+    for (const id of [...first!.prime, ...first!.chosen]) expect(seen.has(id)).toBe(false);
+    for (const id of [...first!.prime, ...first!.chosen]) seen.add(id);
+    for (const id of second!.prime) expect(seen.has(id)).toBe(false);
+
+    // Mails: one receipt per renewal, one reminder per renewal, one shipped mail per paid box.
+    expect(await mailCount(server, m.email, 'renewal-receipt', 0)).toBe(cycles);
+    expect(await mailCount(server, m.email, 'renewal-reminder', 0)).toBeGreaterThanOrEqual(cycles);
+    expect(await mailCount(server, m.email, 'box-shipped', 0)).toBeGreaterThanOrEqual(cycles);
+  }, 300_000);
+});
+
+describe('skip, pause and cancel', () => {
+  it('a skipped cycle and a 2-cycle pause charge nothing; cancel stops renewals for good', async () => {
+    const { member: m, subscriptionId } = await member(0);
+    const skip = await call(m, '/api/user/SkipNextBox');
+    expect(skip.status).toBe(200);
+    await runDays(31);
+    expect(await successfulCharges(subscriptionId)).toHaveLength(0);
+    await runDays(30);
+    expect(await successfulCharges(subscriptionId)).toHaveLength(1);
+    const pause = await call(m, '/api/user/PauseSubscription?cycles=2');
+    expect(pause.status).toBe(200);
+    expect((await authInfo(m)).statusName).toBe('Paused');
+    await runDays(60);
+    expect(await successfulCharges(subscriptionId)).toHaveLength(1);
+    await runDays(30);
+    expect(await successfulCharges(subscriptionId)).toHaveLength(2);
+    expect((await authInfo(m)).statusName).toBe('Active');
+    const cancel = await call(m, '/api/user/CancelSubscription?cancelReason=1');
+    expect(cancel.status).toBe(200);
+    await runDays(120);
+    expect(await successfulCharges(subscriptionId)).toHaveLength(2);
+    expect((await authInfo(m)).statusName).toBe('Canceled');
+  }, 300_000);
+});
+
+/** The sandbox, but every off-session charge is refused with `declineCode` while `failing` is set. */
+function decliningProvider(inner: PaymentProvider, declineCode: () => string | undefined): PaymentProvider {
+  return new Proxy(inner, {
+    get(target, prop, receiver) {
+      if (prop === 'createPaymentIntent') {
+        return async (input: Parameters<PaymentProvider['createPaymentIntent']>[0]) => {
+          const code = declineCode();
+          if (!code || !input.offSession) return target.createPaymentIntent(input);
+          return {
+            id: `pi_declined_${input.idempotencyKey}`,
+            status: 'requires_payment_method',
+            clientSecret: 'secret',
+            amountCents: input.amountCents,
+            currency: 'usd',
+            metadata: input.metadata ?? {},
+            lastError: { code: 'card_declined', declineCode: code, message: 'Your card was declined.' },
+          };
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
+describe('failed renewals', () => {
+  it('retries 1, 3 and 5 days after billing (Past Due meanwhile), mails each failure, then cancels', async () => {
+    const { member: m, subscriptionId } = await member(0);
+    const calls: string[] = [];
+    const declining = decliningProvider(deps.payments, () => 'insufficient_funds');
+    const counting: PaymentProvider = new Proxy(declining, {
+      get(target, prop, receiver) {
+        if (prop === 'createPaymentIntent') {
+          return (input: Parameters<PaymentProvider['createPaymentIntent']>[0]) => {
+            if (input.idempotencyKey.includes(subscriptionId)) calls.push(input.idempotencyKey);
+            return target.createPaymentIntent(input);
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const failing = { ...deps, payments: counting };
+    await runDays(30, { sweepDeps: failing });
+    await runDays(1, { sweepDeps: failing, hours: 1 });
+    expect((await authInfo(m)).statusName).toBe('Past Due');
+    expect((await authInfo(m)).cycleStatus).toBe(0);
+    await runDays(6, { sweepDeps: failing });
+    expect(calls).toEqual([1, 2, 3, 4].map((a) => `renew:${subscriptionId}:1:${a}`));
+    expect(await mailCount(server, m.email, 'payment-failed', 0)).toBe(3);
+    expect(await mailCount(server, m.email, 'membership-canceled', 0)).toBe(1);
+    const sub = await subscriptionOf(m);
+    expect(sub.status).toBe('canceled');
+    await runDays(40, { sweepDeps: failing });
+    expect(calls).toHaveLength(4);
+  }, 120_000);
+
+  it('a hard decline waits for another card instead of retrying, then cancels after 5 days', async () => {
+    const { member: m, subscriptionId } = await member(0);
+    const calls: string[] = [];
+    const lost = decliningProvider(deps.payments, () => 'lost_card');
+    const counting: PaymentProvider = new Proxy(lost, {
+      get(target, prop, receiver) {
+        if (prop === 'createPaymentIntent') {
+          return (input: Parameters<PaymentProvider['createPaymentIntent']>[0]) => {
+            if (input.idempotencyKey.includes(subscriptionId)) calls.push(input.idempotencyKey);
+            return target.createPaymentIntent(input);
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    await runDays(36, { sweepDeps: { ...deps, payments: counting } });
+    expect(calls).toEqual([`renew:${subscriptionId}:1:1`]);
+    expect((await subscriptionOf(m)).status).toBe('canceled');
+  }, 120_000);
+});
+
+describe('two sweepers at once', () => {
+  it('never charge a cycle twice', async () => {
+    const members = await Promise.all([member(0), member(0), member(0)]);
+    for (let d = 0; d < 65; d++) {
+      now += DAY;
+      const at = new Date(now);
+      await Promise.all([sweep(deps, at), sweep(deps, at), sweep({ ...deps }, at)]);
+    }
+    for (const { subscriptionId } of members) {
+      expect((await successfulCharges(subscriptionId)).map((c) => Number(c.cycle_index))).toEqual([1, 2]);
+      expect(await providerCharges(subscriptionId)).toBe(2);
+    }
+  }, 300_000);
+});

@@ -1,0 +1,54 @@
+import type { Db } from '../../db/database.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { type MatchAnswers, rankProducts } from '../quiz/matching.ts';
+import { latestQuizOf } from '../quiz/quiz.repository.ts';
+import { toMatchProduct } from '../quiz/quiz-results.service.ts';
+
+/** The member's products, best match first (their own quiz; DESIGN §5 matching). */
+export type Ranker = (identityId: string) => Promise<number[]>;
+
+export function createRanker(deps: { db: Db; catalog: Pick<CatalogService, 'listProducts'> }): Ranker {
+  return async (identityId) => {
+    const [quiz, products] = await Promise.all([
+      latestQuizOf(deps.db, identityId),
+      deps.catalog.listProducts(),
+    ]);
+    const answers: MatchAnswers = {
+      flavors: quiz?.flavors ?? [],
+      brandUsages: quiz?.brandUsages ?? [],
+      dislikedBrands: quiz?.dislikedBrands ?? [],
+      textures: quiz?.textures ?? [],
+      dietaryPreferences: quiz?.dietaryPreferences ?? [],
+      dietaryRestrictions: quiz?.dietaryRestrictions ?? [],
+      fitnessGoals: quiz?.fitnessGoals ?? [],
+      lifestylePerformanceGoals: quiz?.lifestylePerformanceGoals ?? [],
+      proteinMixes: quiz?.proteinMixes ?? [],
+    };
+    return rankProducts(answers, products.map(toMatchProduct), { limit: Number.POSITIVE_INFINITY }).map(
+      (m) => m.productId,
+    );
+  };
+}
+
+/**
+ * `count` products from the member's ranking: first those they have not sampled, then (when they
+ * have tried everything that suits them) the best of the rest; never one already in the box.
+ */
+export function choose(
+  ranked: readonly number[],
+  sampled: ReadonlySet<number>,
+  inBox: readonly number[],
+  count: number,
+): number[] {
+  const taken = new Set(inBox);
+  const picked: number[] = [];
+  for (const pass of [true, false]) {
+    for (const id of ranked) {
+      if (picked.length === count) return picked;
+      if (taken.has(id) || (pass && sampled.has(id))) continue;
+      taken.add(id);
+      picked.push(id);
+    }
+  }
+  return picked;
+}

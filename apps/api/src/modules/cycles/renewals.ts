@@ -1,0 +1,387 @@
+import { BUILD_DEADLINE_DAYS } from '@store/contracts';
+import type { Db } from '../../db/database.ts';
+import { membershipCanceledMail, paymentFailedMail, renewalReceiptMail } from '../mail/cycle-templates.ts';
+import { createCycleOrder, findOrderRow, moveOrder, sampledProductIds } from '../orders/cycle-orders.ts';
+import {
+  classifyDecline,
+  type PaymentProvider,
+  PaymentProviderError,
+} from '../payments/provider/payment-provider.ts';
+import { addDays } from '../subscriptions/subscriptions.service.ts';
+import type { BillingCycleRow, SubscriptionRow } from '../subscriptions/subscriptions.table.ts';
+import * as store from './cycle-store.ts';
+import { choose, type Ranker } from './picks.ts';
+
+/** A failed renewal is retried this many days after its billing date, then the membership is canceled (DESIGN §5). */
+export const RETRY_DAYS = [1, 3, 5] as const;
+/** A pending charge older than this was left by a process that stopped: it is asked again with the same key. */
+export const CHARGE_LEASE_MS = 2 * 60_000;
+
+export interface RenewalDeps {
+  db: Db;
+  payments: PaymentProvider;
+  rank: Ranker;
+  webUrl: string;
+  log?: { error(obj: object, msg: string): void };
+}
+
+interface ChargeJob {
+  chargeId: string;
+  subscriptionId: string;
+  identityId: string;
+  cycleIndex: number;
+  orderId: string;
+  startsAt: Date;
+  key: string;
+  amountCents: number;
+  card: store.SavedCard | undefined;
+}
+
+export type RenewalOutcome = 'none' | 'skipped' | 'renewed' | 'failed' | 'canceled' | 'pending';
+
+/** Whether a membership may have renewal work at `at` (checked again under the row lock). */
+export function renewalDue(sub: Pick<SubscriptionRow, 'status' | 'nextBillingAt'>, at: Date): boolean {
+  return sub.status === 'past_due' || (sub.status === 'active' && sub.nextBillingAt <= at);
+}
+
+/**
+ * One renewal step of one membership: a skipped cycle, or the cycle's order and one charge of the
+ * saved card (renew:{subscription}:{cycle}:{attempt}), recorded in a second transaction. The
+ * provider is never called inside a transaction; the claimed attempt row and the provider's
+ * idempotency key make a second process, or a retry after a crash, charge nothing twice.
+ */
+export async function renewOne(deps: RenewalDeps, subscriptionId: string, at: Date): Promise<RenewalOutcome> {
+  const { db } = deps;
+  const before = await store.findSubscription(db, subscriptionId);
+  if (!before || !renewalDue(before, at)) return 'none';
+  // Ranking reads the catalog and the quiz: done before the transaction that locks the row.
+  const [ranked, sampled] = await Promise.all([
+    deps.rank(before.identityId),
+    sampledProductIds(db, before.identityId),
+  ]);
+  const step = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const sub = await store.lockSubscription(tx, subscriptionId, { skipLocked: true });
+    if (!sub || !renewalDue(sub, at)) return { kind: 'none' as const };
+    const latest = await store.latestCycle(tx, sub.id);
+    if (latest && (latest.status === 'unbilled' || latest.status === 'past_due')) {
+      return continueUnpaidCycle(deps, tx, sub, latest, at);
+    }
+    if (sub.status !== 'active') return { kind: 'none' as const };
+    const cycleIndex = (latest?.cycleIndex ?? -1) + 1;
+    const startsAt = sub.nextBillingAt;
+    if (sub.skipCycles > 0) {
+      await store.insertCycle(tx, {
+        subscriptionId: sub.id,
+        cycleIndex,
+        status: 'skipped',
+        startsAt,
+        buildDeadlineAt: addDays(startsAt, BUILD_DEADLINE_DAYS),
+      });
+      const left = sub.skipCycles - 1;
+      await store.updateSubscription(tx, sub.id, {
+        skipCycles: left,
+        paused: left > 0 && sub.paused,
+        nextBillingAt: addDays(startsAt, sub.scheduleDays),
+        updatedAt: at,
+      });
+      await store.recordEvent(tx, {
+        subscriptionId: sub.id,
+        actor: 'sweeper',
+        kind: left === 0 && sub.paused ? 'resumed' : 'cycle_skipped',
+        detail: { cycleIndex },
+        at,
+      });
+      return { kind: 'skipped' as const };
+    }
+    const first = await findOrderRow(tx, sub.firstOrderId);
+    const order = await createCycleOrder(tx, {
+      identityId: sub.identityId,
+      quizId: first?.quizId ?? null,
+      priceCents: sub.priceCents,
+      handlingFeeCents: sub.handlingFeeCents,
+      shipping: first?.shipping ?? null,
+      deliverySchedule: sub.scheduleIndex,
+      primePickIds: choose(ranked, new Set(sampled), [], 2),
+      now: at,
+    });
+    await store.insertCycle(tx, {
+      subscriptionId: sub.id,
+      cycleIndex,
+      status: 'unbilled',
+      orderId: order.id,
+      startsAt,
+      buildDeadlineAt: addDays(startsAt, BUILD_DEADLINE_DAYS),
+    });
+    return claim(deps, tx, sub, { cycleIndex, orderId: order.id, startsAt }, 1, order.totalCents, at);
+  });
+  if (step.kind !== 'charge') return step.kind;
+  return charge(deps, step.job, at);
+}
+
+type Step = { kind: 'none' | 'skipped' | 'canceled' | 'pending' } | { kind: 'charge'; job: ChargeJob };
+
+/** A cycle whose charge is in flight or failed: wait, ask again, retry when due, or cancel. */
+async function continueUnpaidCycle(
+  deps: RenewalDeps,
+  tx: Db,
+  sub: SubscriptionRow,
+  cycle: BillingCycleRow,
+  at: Date,
+): Promise<Step> {
+  if (!cycle.orderId) return { kind: 'none' };
+  const order = await findOrderRow(tx, cycle.orderId);
+  const amountCents = order?.totalCents ?? sub.priceCents + sub.handlingFeeCents;
+  const target = { cycleIndex: cycle.cycleIndex, orderId: cycle.orderId, startsAt: cycle.startsAt };
+  const last = await store.lastCharge(tx, sub.id, cycle.cycleIndex);
+  if (last?.status === 'pending') {
+    if (at.getTime() - last.claimedAt.getTime() < CHARGE_LEASE_MS) return { kind: 'pending' };
+    await store.reclaimCharge(tx, last.id, at);
+    const card = await store.defaultCard(tx, sub.identityId, sub.defaultPaymentMethodId, deps.payments.name);
+    return {
+      kind: 'charge',
+      job: {
+        chargeId: last.id,
+        subscriptionId: sub.id,
+        identityId: sub.identityId,
+        ...target,
+        key: last.idempotencyKey,
+        amountCents,
+        card,
+      },
+    };
+  }
+  if (sub.status !== 'past_due') return { kind: 'none' };
+  const attempt = (last?.attempt ?? 0) + 1;
+  if (sub.nextRetryAt && sub.nextRetryAt <= at) return claim(deps, tx, sub, target, attempt, amountCents, at);
+  if (sub.declinedPaymentMethodId) {
+    const card = await store.defaultCard(tx, sub.identityId, sub.defaultPaymentMethodId, deps.payments.name);
+    if (card && card.id !== sub.declinedPaymentMethodId)
+      return claim(deps, tx, sub, target, attempt, amountCents, at);
+    // A hard decline waits for another card until the last retry date, then the membership ends.
+    if (at >= addDays(cycle.startsAt, RETRY_DAYS[RETRY_DAYS.length - 1]!)) {
+      await cancelUnpaid(tx, sub, cycle, at, deps.webUrl);
+      return { kind: 'canceled' };
+    }
+  }
+  return { kind: 'none' };
+}
+
+async function claim(
+  deps: RenewalDeps,
+  tx: Db,
+  sub: SubscriptionRow,
+  target: { cycleIndex: number; orderId: string; startsAt: Date },
+  attempt: number,
+  amountCents: number,
+  at: Date,
+): Promise<Step> {
+  const key = `renew:${sub.id}:${target.cycleIndex}:${attempt}`;
+  const chargeId = await store.claimCharge(tx, {
+    subscriptionId: sub.id,
+    cycleIndex: target.cycleIndex,
+    attempt,
+    key,
+    amountCents,
+    at,
+  });
+  if (!chargeId) return { kind: 'pending' };
+  const card = await store.defaultCard(tx, sub.identityId, sub.defaultPaymentMethodId, deps.payments.name);
+  return {
+    kind: 'charge',
+    job: { chargeId, subscriptionId: sub.id, identityId: sub.identityId, ...target, key, amountCents, card },
+  };
+}
+
+type ChargeResult =
+  | { ok: true; paymentIntentId: string }
+  | { ok: false; hard: boolean; code: string; paymentIntentId?: string }
+  | { ok: 'unknown' };
+
+async function callProvider(deps: RenewalDeps, job: ChargeJob): Promise<ChargeResult> {
+  if (!job.card?.providerCustomerId) return { ok: false, hard: true, code: 'no_saved_card' };
+  try {
+    const intent = await deps.payments.createPaymentIntent({
+      amountCents: job.amountCents,
+      currency: 'usd',
+      customerId: job.card.providerCustomerId,
+      paymentMethodId: job.card.providerPaymentMethodId,
+      offSession: true,
+      confirm: true,
+      // Not `order_id`: the checkout's reconciliation owns PaymentIntents carrying that key.
+      metadata: {
+        subscription_id: job.subscriptionId,
+        cycle_index: String(job.cycleIndex),
+        cycle_order_id: job.orderId,
+      },
+      idempotencyKey: job.key,
+    });
+    if (intent.status === 'succeeded') return { ok: true, paymentIntentId: intent.id };
+    if (intent.status === 'processing') return { ok: 'unknown' };
+    const error = intent.lastError ?? { code: 'card_declined', message: 'declined' };
+    return {
+      ok: false,
+      hard: classifyDecline(error) !== 'soft',
+      code: error.declineCode ?? error.code,
+      paymentIntentId: intent.id,
+    };
+  } catch (error) {
+    if (error instanceof PaymentProviderError && error.kind === 'card_declined') {
+      const e = {
+        code: error.code ?? 'card_declined',
+        declineCode: error.declineCode,
+        message: error.message,
+      };
+      return { ok: false, hard: classifyDecline(e) !== 'soft', code: e.declineCode ?? e.code };
+    }
+    deps.log?.error({ err: error, subscriptionId: job.subscriptionId }, 'renewal charge failed to run');
+    // Left pending: after the lease a sweep asks again with the same key.
+    return { ok: 'unknown' };
+  }
+}
+
+async function charge(deps: RenewalDeps, job: ChargeJob, at: Date): Promise<RenewalOutcome> {
+  const result = await callProvider(deps, job);
+  if (result.ok === 'unknown') return 'pending';
+  return deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const sub = await store.lockSubscription(tx, job.subscriptionId);
+    if (!sub) return 'none';
+    const recorded = await store.finishCharge(tx, job.chargeId, {
+      status: result.ok ? 'succeeded' : 'failed',
+      paymentIntentId: result.paymentIntentId,
+      declineCode: result.ok ? undefined : result.code,
+      at,
+    });
+    if (!recorded) return 'none';
+    const email = await store.emailOf(tx, sub.identityId);
+    if (result.ok) {
+      await recordPaid(tx, sub, job, at, email);
+      return 'renewed';
+    }
+    return recordFailed(tx, sub, job, result, at, email, deps.webUrl);
+  });
+}
+
+async function recordPaid(tx: Db, sub: SubscriptionRow, job: ChargeJob, at: Date, email: string | undefined) {
+  await store.updateCycle(tx, sub.id, job.cycleIndex, {
+    status: 'billed',
+    billedAt: at,
+    // Build Your Box lasts 3 days from the successful charge (DESIGN §5).
+    buildDeadlineAt: addDays(at, BUILD_DEADLINE_DAYS),
+  });
+  await moveOrder(tx, job.orderId, ['awaiting_payment', 'canceled'], {
+    status: 'paid',
+    paidAt: at,
+    paymentMethodLast4: job.card?.last4 ?? null,
+    now: at,
+  });
+  await store.updateSubscription(tx, sub.id, {
+    // A member who canceled while the charge was in flight keeps the paid box, not the membership.
+    status: sub.status === 'canceled' ? 'canceled' : 'active',
+    currentCycleIndex: job.cycleIndex,
+    currentOrderId: job.orderId,
+    cycleStartedAt: job.startsAt,
+    nextBillingAt: addDays(job.startsAt, sub.scheduleDays),
+    renewalFailures: 0,
+    nextRetryAt: null,
+    declinedPaymentMethodId: null,
+    updatedAt: at,
+  });
+  await store.recordEvent(tx, {
+    subscriptionId: sub.id,
+    actor: 'sweeper',
+    kind: 'renewed',
+    detail: { cycleIndex: job.cycleIndex, orderId: job.orderId, amountCents: job.amountCents },
+    at,
+  });
+  const order = await findOrderRow(tx, job.orderId);
+  if (email && order) {
+    await store.queueMail(
+      tx,
+      `receipt:${sub.id}:${job.cycleIndex}`,
+      renewalReceiptMail(email, order.orderNumber, job.amountCents, job.card?.last4 ?? null),
+      at,
+    );
+  }
+}
+
+async function recordFailed(
+  tx: Db,
+  sub: SubscriptionRow,
+  job: ChargeJob,
+  result: { hard: boolean; code: string },
+  at: Date,
+  email: string | undefined,
+  webUrl: string,
+): Promise<RenewalOutcome> {
+  const failures = sub.renewalFailures + 1;
+  await store.updateCycle(tx, sub.id, job.cycleIndex, { status: 'past_due' });
+  await store.recordEvent(tx, {
+    subscriptionId: sub.id,
+    actor: 'sweeper',
+    kind: 'renewal_failed',
+    detail: { cycleIndex: job.cycleIndex, attempt: failures, code: result.code },
+    at,
+  });
+  const cycle = { cycleIndex: job.cycleIndex, startsAt: job.startsAt, orderId: job.orderId };
+  if (sub.status === 'canceled' || failures > RETRY_DAYS.length) {
+    await cancelUnpaid(tx, { ...sub, renewalFailures: failures }, cycle, at, webUrl);
+    return 'canceled';
+  }
+  const retryAt = result.hard ? null : addDays(job.startsAt, RETRY_DAYS[failures - 1]!);
+  await store.updateSubscription(tx, sub.id, {
+    status: 'past_due',
+    renewalFailures: failures,
+    nextRetryAt: retryAt,
+    declinedPaymentMethodId: result.hard ? (job.card?.id ?? sub.defaultPaymentMethodId) : null,
+    updatedAt: at,
+  });
+  if (email) {
+    await store.queueMail(
+      tx,
+      `failed:${sub.id}:${job.cycleIndex}:${failures}`,
+      paymentFailedMail(email, retryAt, webUrl),
+      at,
+    );
+  }
+  return 'failed';
+}
+
+/** The last retry failed (or a hard decline got no new card): the membership ends, its unpaid box with it. */
+async function cancelUnpaid(
+  tx: Db,
+  sub: SubscriptionRow,
+  cycle: Pick<BillingCycleRow, 'cycleIndex' | 'startsAt' | 'orderId'>,
+  at: Date,
+  webUrl: string,
+): Promise<void> {
+  const wasCanceled = sub.status === 'canceled';
+  await store.updateSubscription(tx, sub.id, {
+    status: 'canceled',
+    canceledAt: sub.canceledAt ?? at,
+    renewalFailures: sub.renewalFailures,
+    nextRetryAt: null,
+    skipCycles: 0,
+    paused: false,
+    updatedAt: at,
+  });
+  if (cycle.orderId)
+    await moveOrder(tx, cycle.orderId, ['awaiting_payment'], { status: 'canceled', now: at });
+  if (wasCanceled) return;
+  await store.recordEvent(tx, {
+    subscriptionId: sub.id,
+    actor: 'sweeper',
+    kind: 'canceled_unpaid',
+    detail: { cycleIndex: cycle.cycleIndex },
+    at,
+  });
+  const email = await store.emailOf(tx, sub.identityId);
+  if (email)
+    await store.queueMail(
+      tx,
+      `canceled:${sub.id}:${cycle.cycleIndex}`,
+      membershipCanceledMail(email, webUrl),
+      at,
+    );
+}

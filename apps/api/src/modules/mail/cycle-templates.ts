@@ -1,0 +1,81 @@
+import type { Mail } from './mailer.ts';
+
+/** The membership cycle's mails (issue 6): each is sent once per cycle or attempt by the sweeper. */
+
+const BRAND = 'Sample First';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function dateOf(date: Date): string {
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function dollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+function mail(kind: string, to: string, subject: string, lines: string[]): Mail {
+  return {
+    kind,
+    to,
+    subject,
+    text: `${lines.join('\n\n')}\n\n${BRAND}`,
+    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>${BRAND}</p>`,
+  };
+}
+
+export function renewalReminderMail(to: string, billingAt: Date, totalCents: number, webUrl: string): Mail {
+  return mail('renewal-reminder', to, 'Your next box is coming up', [
+    `Your membership renews on ${dateOf(billingAt)}; we will charge your saved card about ${dollars(totalCents)}.`,
+    `To change the schedule, skip a box or pause, visit ${webUrl}/frequency before then.`,
+  ]);
+}
+
+export function renewalReceiptMail(
+  to: string,
+  orderNumber: string,
+  totalCents: number,
+  last4: string | null,
+): Mail {
+  return mail('renewal-receipt', to, `Receipt for your box #${orderNumber.slice(-4)}`, [
+    `Thank you! We charged ${dollars(totalCents)}${last4 ? ` to your card ending in ${last4}` : ''} for order ${orderNumber}.`,
+    'You have 3 days to choose 2 samples for this box; after that we choose them for you.',
+  ]);
+}
+
+export function paymentFailedMail(to: string, retryAt: Date | null, webUrl: string): Mail {
+  return mail('payment-failed', to, 'We could not charge your card', [
+    retryAt
+      ? `Your card was declined. We will try again on ${dateOf(retryAt)}.`
+      : 'Your card was declined, and the bank asks us not to try this card again.',
+    `Please update your card at ${webUrl}/billing so your next box can ship.`,
+  ]);
+}
+
+export function membershipCanceledMail(to: string, webUrl: string): Mail {
+  return mail('membership-canceled', to, 'Your membership was canceled', [
+    'We could not charge your card after several tries, so your membership is canceled.',
+    `You can restart it any time from ${webUrl}/membership.`,
+  ]);
+}
+
+export function boxShippedMail(to: string, orderNumber: string): Mail {
+  return mail('box-shipped', to, 'Your box is on its way', [
+    `Your box (order ${orderNumber}) has shipped. Enjoy your samples and tell us what you think!`,
+  ]);
+}
+
+export function issueReportMail(to: string, from: string, orderId: string | null, text: string): Mail {
+  return mail('issue-report', to, `Box issue reported by ${from}`, [
+    `Member: ${from}`,
+    `Order: ${orderId ?? 'none'}`,
+    text,
+  ]);
+}
