@@ -1,6 +1,7 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { OrderHistory } from '@/features/order-history/components/order-history.tsx';
+import { ProfilePage } from '@/features/profile/components/profile-page.tsx';
 
-/** Placeholder until issue #6 builds this page. */
+/** /profile (guarded): Account Info, Change Password, Fitness Profile and Order History. */
 export default function ProfileRoute() {
-  return <Placeholder title="Profile" />;
+  return <ProfilePage orderHistory={<OrderHistory />} />;
 }
