@@ -3,24 +3,31 @@ import {
   formatMembershipDate,
   MembershipMessages,
   Paths,
+  SUBSCRIPTION_STATUS_NAMES,
   type Subscription,
+  SubscriptionMessages,
 } from '@store/contracts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { loadAuthInfo, useAuth } from '@/lib/auth.ts';
+import { notify } from '@/lib/notifications.ts';
+import { restartMembership, useCurrentBox } from '../api/membership-api.ts';
+import { CycleTracker, StageContent } from './cycle-stage.tsx';
 import './membership.css';
+
+const SLOTS = ['slot-1', 'slot-2', 'slot-3', 'slot-4'] as const;
 
 function usd(dollars: number): string {
   return dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
 
 /**
- * /membership (spec 001 §2.3), its first part: the plan, schedule, status and next renewal of the
- * member's Discover Plan, the cycle's stage, or "Not Active" with the way back to checkout.
+ * /membership (spec 001 §2.3, §4.1): the cycle's stage and what it offers, the box's samples, the
+ * plan, schedule, status and next renewal, or "Not Active" with the way back to checkout.
  */
 export function MembershipPage() {
   const { status, info } = useAuth();
@@ -60,42 +67,21 @@ export function MembershipPage() {
 
 function ActiveMembership({ subscription }: { subscription: Subscription }) {
   const stage = Math.min(Math.max(subscription.cycleStatus, 0), CYCLE_STAGES.length - 1);
-  const orderId = subscription.currentOrderId;
+  const isCanceled = subscription.statusName === SUBSCRIPTION_STATUS_NAMES.canceled;
   return (
     <>
-      <section className="membership__card" aria-labelledby="cycle-title">
-        <h2 id="cycle-title" className="membership__section-title">
-          Your cycle
-        </h2>
-        <ol className="cycle-tracker">
-          {CYCLE_STAGES.map((name, index) => (
-            <li
-              key={name}
-              className={
-                index < stage
-                  ? 'cycle-tracker__stage is-done'
-                  : index === stage
-                    ? 'cycle-tracker__stage is-current'
-                    : 'cycle-tracker__stage'
-              }
-              aria-current={index === stage ? 'step' : undefined}
-            >
-              <span className="cycle-tracker__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <span className="cycle-tracker__name">{name}</span>
-            </li>
-          ))}
-        </ol>
-        {stage === 1 && orderId ? (
-          <div className="membership__next">
-            <p>Pick 2 of your 4 samples before time runs out; we chose the other 2 from your quiz.</p>
-            <Link to={paths.buildYourBox(orderId)} className={buttonClass('primary')}>
-              Build your box
-            </Link>
-          </div>
-        ) : null}
-      </section>
+      {isCanceled ? (
+        <Restart />
+      ) : (
+        <section className="membership__card" aria-labelledby="cycle-title">
+          <h2 id="cycle-title" className="membership__section-title">
+            Stage {stage + 1}: {CYCLE_STAGES[stage]}
+          </h2>
+          <CycleTracker stage={stage} />
+          <StageContent subscription={subscription} stage={stage} />
+        </section>
+      )}
+      <BoxSamples orderId={subscription.currentOrderId} />
 
       <section className="membership__card" aria-labelledby="plan-title">
         <h2 id="plan-title" className="membership__section-title">
@@ -118,25 +104,95 @@ function ActiveMembership({ subscription }: { subscription: Subscription }) {
           </div>
           <div>
             <dt>Next renewal</dt>
-            <dd>{formatMembershipDate(subscription.isoutcNextBillingDate)}</dd>
+            <dd>
+              {isCanceled
+                ? MembershipMessages.unknownDate
+                : formatMembershipDate(subscription.isoutcNextBillingDate)}
+            </dd>
           </div>
         </dl>
         <p className="membership__notice">
           Each renewal is {usd(subscription.subscriptionPrice)} plus a {usd(subscription.handlingFee)}{' '}
-          handling fee and tax, charged to your default card. You can change the schedule or cancel any time.
+          handling fee and tax, charged to your default card on the renewal date. You can change the schedule,
+          skip, pause or cancel any time before then.
         </p>
         <div className="membership__links">
-          {orderId ? (
-            <Link to={paths.thankYou(orderId)} className={buttonClass('secondary')}>
-              View this box's order
-            </Link>
-          ) : null}
+          <Link to={paths.frequency()} className={buttonClass('secondary')}>
+            Delivery schedule
+          </Link>
           <Link to={paths.billing()} className={buttonClass('secondary')}>
             Billing
           </Link>
+          {isCanceled ? null : (
+            <Link to={paths.cancel()} className={buttonClass('secondary')}>
+              Cancel membership
+            </Link>
+          )}
         </div>
       </section>
     </>
+  );
+}
+
+/** The box of the current cycle: its month and 4 slots, "+" for the empty ones. */
+function BoxSamples({ orderId }: { orderId: string | null }) {
+  const { data: order } = useCurrentBox(orderId);
+  if (!orderId || !order) return null;
+  const samples = order.items.filter((i) => i.productId !== null);
+  const month = new Date(order.datePaid ?? order.dateCreated).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return (
+    <section className="membership__card" aria-labelledby="box-title">
+      <h2 id="box-title" className="membership__section-title">
+        Your {month} box
+      </h2>
+      <ul className="membership__samples">
+        {samples.map((item) => (
+          <li key={item.id} className="membership__sample">
+            <img src={item.sampleImage.originalPath} alt="" width={88} height={88} loading="lazy" />
+            <span className="membership__sample-brand">{item.brandName}</span>
+            <span className="membership__sample-title">{item.productTitle || item.title}</span>
+          </li>
+        ))}
+        {SLOTS.slice(samples.length).map((slot) => (
+          <li key={slot} className="membership__sample membership__sample--empty">
+            <Link to={paths.chooseSamples(orderId)} className="membership__plus" aria-label="Choose a sample">
+              <span aria-hidden="true">+</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A canceled member can start the plan again with the saved card. */
+function Restart() {
+  const [isBusy, setIsBusy] = useState(false);
+  async function restart() {
+    setIsBusy(true);
+    try {
+      await restartMembership();
+      notify(SubscriptionMessages.restarted, 'success');
+    } catch {
+      // The api client showed the server's message.
+    } finally {
+      setIsBusy(false);
+    }
+  }
+  return (
+    <section className="membership__card membership__card--inactive" aria-labelledby="restart-title">
+      <h2 id="restart-title" className="membership__inactive">
+        Your membership is canceled
+      </h2>
+      <p>Restart your Discover Plan with your saved card: your next box is billed today.</p>
+      <Button onClick={() => void restart()} isLoading={isBusy} loadingLabel="Restarting your membership">
+        Restart membership
+      </Button>
+    </section>
   );
 }
 

@@ -1,0 +1,107 @@
+import {
+  ASSEMBLY_DAYS,
+  BUILD_DEADLINE_DAYS,
+  CYCLE_STAGES,
+  formatMembershipDate,
+  type Subscription,
+} from '@store/contracts';
+import { Link } from 'react-router';
+import { buttonClass } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { ReportIssue } from './report-issue.tsx';
+
+const DAY_MS = 86_400_000;
+
+/** The assembly range: from the build deadline (billing + 3 days) to 5 days later, or TBD. */
+export function assemblyRange(cycleStart: string | null): string {
+  const start = cycleStart ? new Date(cycleStart).getTime() : Number.NaN;
+  if (Number.isNaN(start)) return formatMembershipDate(null);
+  const from = new Date(start + BUILD_DEADLINE_DAYS * DAY_MS);
+  const to = new Date(from.getTime() + ASSEMBLY_DAYS * DAY_MS);
+  return `${formatMembershipDate(from.toISOString())} - ${formatMembershipDate(to.toISOString())}`;
+}
+
+/** The 6-stage tracker: stage = cycleStatus + 1 (spec 001 §4.1). */
+export function CycleTracker({ stage }: { stage: number }) {
+  return (
+    <ol className="cycle-tracker">
+      {CYCLE_STAGES.map((name, index) => (
+        <li
+          key={name}
+          className={
+            index < stage
+              ? 'cycle-tracker__stage is-done'
+              : index === stage
+                ? 'cycle-tracker__stage is-current'
+                : 'cycle-tracker__stage'
+          }
+          aria-current={index === stage ? 'step' : undefined}
+        >
+          <span className="cycle-tracker__number" aria-hidden="true">
+            {index + 1}
+          </span>
+          <span className="cycle-tracker__name">{name}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** What the current stage says and offers (spec 001 §4.1). */
+export function StageContent({ subscription, stage }: { subscription: Subscription; stage: number }) {
+  const orderId = subscription.currentOrderId;
+  switch (stage) {
+    case 0:
+      return (
+        <div className="membership__next">
+          <h3 className="membership__stage-title">Your Cycle Begins!</h3>
+          <p>We are preparing this cycle's box and its 2 prime picks.</p>
+        </div>
+      );
+    case 1:
+      return (
+        <div className="membership__next">
+          <p>Pick 2 of your 4 samples before time runs out; we chose the other 2 from your quiz.</p>
+          {orderId ? (
+            <Link to={paths.buildYourBox(orderId)} className={buttonClass('primary')}>
+              Build Your Box
+            </Link>
+          ) : null}
+        </div>
+      );
+    case 2:
+      return (
+        <div className="membership__next">
+          <p>
+            Your box is being assembled: <strong>{assemblyRange(subscription.billingCycleStartDate)}</strong>
+          </p>
+        </div>
+      );
+    case 3:
+      return (
+        <div className="membership__next">
+          <p>Your box is on its way.</p>
+          <ReportIssue />
+        </div>
+      );
+    case 4:
+      return (
+        <div className="membership__next">
+          <h3 className="membership__stage-title">Time to Try Your Samples</h3>
+          <p>Taste each sample, review it, then pick the full-size tub you liked best.</p>
+          <Link to={paths.reviewBox()} className={buttonClass('primary')}>
+            Review my box
+          </Link>
+        </div>
+      );
+    default:
+      return (
+        <div className="membership__next">
+          <h3 className="membership__stage-title">Select Your Perfect Tub</h3>
+          <Link to={paths.shop()} className={buttonClass('primary')}>
+            Shop
+          </Link>
+        </div>
+      );
+  }
+}
