@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { useAuth } from '@/lib/auth.ts';
 import { useBillingInfo } from '../api/get-billing-info.ts';
+import { ReplaceCard, type ReplaceCardProps } from './replace-card.tsx';
 import './billing.css';
 
 const BRANDS: Record<string, string> = {
@@ -25,7 +26,7 @@ function addressLines(address: Address): string[] {
 }
 
 /** /billing (spec 001 §2.6): the default card (last 4 digits, expiry) and the billing address. */
-export function BillingPage() {
+export function BillingPage({ replaceCard }: { replaceCard?: Omit<ReplaceCardProps, 'onReplaced'> }) {
   const { info, status } = useAuth();
   const { data, error, reload } = useBillingInfo(info?.identity.id);
   const isLoading = !error && (!data || status === 'loading');
@@ -59,6 +60,7 @@ export function BillingPage() {
             ) : (
               <p className="billing__empty">No card is saved yet. Your card is saved when you check out.</p>
             )}
+            {data.last4Digits && replaceCard ? <ReplaceCard {...replaceCard} onReplaced={reload} /> : null}
           </section>
           <section className="billing__card" aria-labelledby="address-title">
             <h2 id="address-title">Billing address</h2>
