@@ -12,9 +12,10 @@ import {
   relaxedLimiter,
 } from '../checkout/checkout.test-support.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { sampledProductIds } from '../orders/cycle-orders.ts';
 import { createPaymentProvider } from '../payments/provider/create-provider.ts';
 import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
-import { createRanker } from './picks.ts';
+import { choose, createRanker } from './picks.ts';
 import { type SweepDeps, sweep } from './sweep.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -243,6 +244,25 @@ describe('failed renewals', () => {
     await runDays(36, { sweepDeps: { ...deps, payments: counting } });
     expect(calls).toEqual([`renew:${subscriptionId}:1:1`]);
     expect((await subscriptionOf(m)).status).toBe('canceled');
+  }, 120_000);
+});
+
+describe("each member's own picks", () => {
+  it('a product the member rated 1-2 stars is not picked for them again', async () => {
+    const { member: y, subscriptionId } = await member(0);
+    // The pick the member's own ranking would make next: the best product they have not sampled.
+    const sampled = new Set(await sampledProductIds(server.database.db, y.identityId));
+    const [predicted] = choose(await deps.rank(y.identityId), sampled, [], 2);
+    expect(predicted).toBeDefined();
+    await server.database.db.execute(sql`
+      INSERT INTO product_reviews (id, identity_id, product_id, rating, description, agreement_confirmation)
+      VALUES (gen_random_uuid(), ${y.identityId}, ${predicted!}, 2, 'Not for me at all, sorry about that.', true)`);
+    await runDays(35);
+    const box = await rows<{ product_id: number }>(sql`
+      SELECT i.product_id FROM order_items i JOIN billing_cycles c ON c.order_id = i.order_id
+      WHERE c.subscription_id = ${subscriptionId} AND c.cycle_index = 1`);
+    expect(box.length).toBe(4);
+    expect(box.map((r) => Number(r.product_id))).not.toContain(predicted);
   }, 120_000);
 });
 

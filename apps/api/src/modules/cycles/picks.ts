@@ -1,18 +1,26 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { type MatchAnswers, rankProducts } from '../quiz/matching.ts';
 import { latestQuizOf } from '../quiz/quiz.repository.ts';
 import { toMatchProduct } from '../quiz/quiz-results.service.ts';
 
-/** The member's products, best match first (their own quiz; DESIGN §5 matching). */
+/** Products a member rated this low are never picked for them again (issue 6, reviews feed matching). */
+export const DISLIKED_RATING = 2;
+
+/** The member's products, best match first (their own quiz; DESIGN §5 matching), minus those they rated 1-2 stars. */
 export type Ranker = (identityId: string) => Promise<number[]>;
 
 export function createRanker(deps: { db: Db; catalog: Pick<CatalogService, 'listProducts'> }): Ranker {
   return async (identityId) => {
-    const [quiz, products] = await Promise.all([
+    const [quiz, products, disliked] = await Promise.all([
       latestQuizOf(deps.db, identityId),
       deps.catalog.listProducts(),
+      deps.db.execute<{ product_id: number }>(
+        sql`SELECT product_id FROM product_reviews WHERE identity_id = ${identityId} AND rating <= ${DISLIKED_RATING}`,
+      ),
     ]);
+    const refused = new Set(disliked.rows.map((r) => Number(r.product_id)));
     const answers: MatchAnswers = {
       flavors: quiz?.flavors ?? [],
       brandUsages: quiz?.brandUsages ?? [],
@@ -24,9 +32,9 @@ export function createRanker(deps: { db: Db; catalog: Pick<CatalogService, 'list
       lifestylePerformanceGoals: quiz?.lifestylePerformanceGoals ?? [],
       proteinMixes: quiz?.proteinMixes ?? [],
     };
-    return rankProducts(answers, products.map(toMatchProduct), { limit: Number.POSITIVE_INFINITY }).map(
-      (m) => m.productId,
-    );
+    return rankProducts(answers, products.map(toMatchProduct), { limit: Number.POSITIVE_INFINITY })
+      .map((m) => m.productId)
+      .filter((id) => !refused.has(id));
   };
 }
 

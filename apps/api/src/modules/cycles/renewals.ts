@@ -54,11 +54,12 @@ export async function renewOne(deps: RenewalDeps, subscriptionId: string, at: Da
   const { db } = deps;
   const before = await store.findSubscription(db, subscriptionId);
   if (!before || !renewalDue(before, at)) return 'none';
-  // Ranking reads the catalog and the quiz: done before the transaction that locks the row.
-  const [ranked, sampled] = await Promise.all([
-    deps.rank(before.identityId),
-    sampledProductIds(db, before.identityId),
-  ]);
+  // Ranking reads the catalog and the quiz: done before the transaction that locks the row, and
+  // only when a new cycle may start (a retry reuses its cycle's order).
+  const [ranked, sampled] =
+    before.status === 'active'
+      ? await Promise.all([deps.rank(before.identityId), sampledProductIds(db, before.identityId)])
+      : [[], []];
   const step = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const sub = await store.lockSubscription(tx, subscriptionId, { skipLocked: true });
@@ -69,7 +70,9 @@ export async function renewOne(deps: RenewalDeps, subscriptionId: string, at: Da
     }
     if (sub.status !== 'active') return { kind: 'none' as const };
     const cycleIndex = (latest?.cycleIndex ?? -1) + 1;
-    const startsAt = sub.nextBillingAt;
+    // A whole cycle missed (the sweeper was stopped that long) is not billed after the fact:
+    // the new cycle starts now.
+    const startsAt = addDays(sub.nextBillingAt, sub.scheduleDays) <= at ? at : sub.nextBillingAt;
     if (sub.skipCycles > 0) {
       await store.insertCycle(tx, {
         subscriptionId: sub.id,
