@@ -224,6 +224,32 @@ describe('failed renewals', () => {
     expect(sub.status).toBe('canceled');
     await runDays(40, { sweepDeps: failing });
     expect(calls).toHaveLength(4);
+    // The member restarts from /membership: a new cycle, charged at once to the saved card.
+    const restarted = await call(m, '/api/user/RestartSubscription');
+    expect(restarted.status).toBe(200);
+    expect(restarted.body.statusName).toBe('Active');
+    expect((await successfulCharges(subscriptionId)).map((c) => Number(c.cycle_index))).toEqual([2]);
+  }, 120_000);
+
+  it('a card updated before the last retry is charged at the next retry, once, and the membership is active', async () => {
+    const { member: m, subscriptionId } = await member(0);
+    let declining = true;
+    const flaky = {
+      ...deps,
+      payments: decliningProvider(deps.payments, () => (declining ? 'generic_decline' : undefined)),
+    };
+    await runDays(31, { sweepDeps: flaky });
+    expect((await subscriptionOf(m)).status).toBe('past_due');
+    declining = false;
+    await runDays(3, { sweepDeps: flaky });
+    const sub = await subscriptionOf(m);
+    expect(sub.status).toBe('active');
+    expect((await successfulCharges(subscriptionId)).map((c) => Number(c.cycle_index))).toEqual([1]);
+    expect(await providerCharges(subscriptionId)).toBe(1);
+    expect((await authInfo(m)).cycleStatus).toBe(1);
+    expect(await mailCount(server, m.email, 'renewal-receipt', 0)).toBe(1);
+    // The renewal and the first retry (1 day later) failed: one mail each.
+    expect(await mailCount(server, m.email, 'payment-failed', 0)).toBe(2);
   }, 120_000);
 
   it('a hard decline waits for another card instead of retrying, then cancels after 5 days', async () => {

@@ -65,7 +65,7 @@ export async function renewOne(deps: RenewalDeps, subscriptionId: string, at: Da
     const sub = await store.lockSubscription(tx, subscriptionId, { skipLocked: true });
     if (!sub || !renewalDue(sub, at)) return { kind: 'none' as const };
     const latest = await store.latestCycle(tx, sub.id);
-    if (latest && (latest.status === 'unbilled' || latest.status === 'past_due')) {
+    if (latest && ['unbilled', 'past_due', 'awaiting_customer'].includes(latest.status)) {
       return continueUnpaidCycle(deps, tx, sub, latest, at);
     }
     if (sub.status !== 'active') return { kind: 'none' as const };
@@ -198,7 +198,7 @@ async function claim(
 
 type ChargeResult =
   | { ok: true; paymentIntentId: string }
-  | { ok: false; hard: boolean; code: string; paymentIntentId?: string }
+  | { ok: false; hard: boolean; authentication?: boolean; code: string; paymentIntentId?: string }
   | { ok: 'unknown' };
 
 async function callProvider(deps: RenewalDeps, job: ChargeJob): Promise<ChargeResult> {
@@ -222,9 +222,12 @@ async function callProvider(deps: RenewalDeps, job: ChargeJob): Promise<ChargeRe
     if (intent.status === 'succeeded') return { ok: true, paymentIntentId: intent.id };
     if (intent.status === 'processing') return { ok: 'unknown' };
     const error = intent.lastError ?? { code: 'card_declined', message: 'declined' };
+    const kind = classifyDecline(error);
     return {
       ok: false,
-      hard: classifyDecline(error) !== 'soft',
+      // Authentication cannot happen off-session: like a hard decline, no blind retry (RELIABILITY D6).
+      hard: kind !== 'soft',
+      authentication: kind === 'authentication_required' || intent.status === 'requires_action',
       code: error.declineCode ?? error.code,
       paymentIntentId: intent.id,
     };
@@ -244,6 +247,16 @@ async function callProvider(deps: RenewalDeps, job: ChargeJob): Promise<ChargeRe
 }
 
 async function charge(deps: RenewalDeps, job: ChargeJob, at: Date): Promise<RenewalOutcome> {
+  // A cancel that committed since the claim wins: nothing is charged after it (RELIABILITY D8).
+  const current = await store.findSubscription(deps.db, job.subscriptionId);
+  if (current?.status === 'canceled') {
+    await store.finishCharge(deps.db, job.chargeId, {
+      status: 'failed',
+      declineCode: 'canceled_before_charge',
+      at,
+    });
+    return 'none';
+  }
   const result = await callProvider(deps, job);
   if (result.ok === 'unknown') return 'pending';
   return deps.db.transaction(async (t) => {
@@ -313,13 +326,16 @@ async function recordFailed(
   tx: Db,
   sub: SubscriptionRow,
   job: ChargeJob,
-  result: { hard: boolean; code: string },
+  result: { hard: boolean; authentication?: boolean; code: string },
   at: Date,
   email: string | undefined,
   webUrl: string,
 ): Promise<RenewalOutcome> {
   const failures = sub.renewalFailures + 1;
-  await store.updateCycle(tx, sub.id, job.cycleIndex, { status: 'past_due' });
+  // The bank wants the member present: the cycle waits for them (a new card or an on-session confirm).
+  await store.updateCycle(tx, sub.id, job.cycleIndex, {
+    status: result.authentication ? 'awaiting_customer' : 'past_due',
+  });
   await store.recordEvent(tx, {
     subscriptionId: sub.id,
     actor: 'sweeper',
@@ -371,6 +387,8 @@ async function cancelUnpaid(
   });
   if (cycle.orderId)
     await moveOrder(tx, cycle.orderId, ['awaiting_payment'], { status: 'canceled', now: at });
+  // Closed: a restart starts a new cycle.
+  await store.updateCycle(tx, sub.id, cycle.cycleIndex, { status: 'skipped' });
   if (wasCanceled) return;
   await store.recordEvent(tx, {
     subscriptionId: sub.id,

@@ -110,8 +110,15 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
         const unpaid = await tx
           .select({ orderId: billingCycles.orderId, cycleIndex: billingCycles.cycleIndex })
           .from(billingCycles)
-          .where(and(eq(billingCycles.subscriptionId, sub.id), inArray(billingCycles.status, ['past_due'])));
+          .where(
+            and(
+              eq(billingCycles.subscriptionId, sub.id),
+              inArray(billingCycles.status, ['unbilled', 'past_due', 'awaiting_customer']),
+            ),
+          );
         for (const cycle of unpaid) {
+          // Closed: a restart starts a new cycle. A charge in flight that succeeds still marks it billed.
+          await store.updateCycle(tx, sub.id, cycle.cycleIndex, { status: 'skipped' });
           if (cycle.orderId)
             await moveOrder(tx, cycle.orderId, ['awaiting_payment'], { status: 'canceled', now: at });
         }
