@@ -15,6 +15,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { sampledProductIds } from '../orders/cycle-orders.ts';
 import { createPaymentProvider } from '../payments/provider/create-provider.ts';
 import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
+import { markBoxDelivered, markBoxShipped } from './fulfilment.ts';
 import { choose, createRanker } from './picks.ts';
 import { type SweepDeps, sweep } from './sweep.ts';
 
@@ -289,6 +290,24 @@ describe("each member's own picks", () => {
       WHERE c.subscription_id = ${subscriptionId} AND c.cycle_index = 1`);
     expect(box.length).toBe(4);
     expect(box.map((r) => Number(r.product_id))).not.toContain(predicted);
+  }, 120_000);
+});
+
+describe('the operator ships and delivers (production: no shipping by date)', () => {
+  it('moves the stages and mails the shipped box once', async () => {
+    const { member: m } = await member(0);
+    const production = { ...deps, autoShip: false };
+    await runDays(10, { sweepDeps: production });
+    expect((await authInfo(m)).cycleStatus).toBe(2);
+    expect(await markBoxShipped(server.database.db, m.orderId, new Date(now))).toBe(true);
+    expect(await markBoxShipped(server.database.db, m.orderId, new Date(now))).toBe(false);
+    expect((await authInfo(m)).cycleStatus).toBe(3);
+    await runDays(1, { sweepDeps: production });
+    expect(await mailCount(server, m.email, 'box-shipped', 0)).toBe(1);
+    expect(await markBoxDelivered(server.database.db, m.orderId, new Date(now))).toBe(true);
+    expect((await authInfo(m)).cycleStatus).toBe(4);
+    await runDays(8, { sweepDeps: production });
+    expect((await authInfo(m)).cycleStatus).toBe(5);
   }, 120_000);
 });
 
