@@ -198,11 +198,12 @@ export async function recordEvent(
 }
 
 /** Queues a mail once per `dedupeKey`, in the transaction of the change that causes it. */
-export async function queueMail(tx: Db, dedupeKey: string, mail: Mail, at: Date): Promise<void> {
-  await tx.execute(sql`
+export async function queueMail(tx: Db, dedupeKey: string, mail: Mail, at: Date): Promise<boolean> {
+  const result = await tx.execute<{ dedupe_key: string }>(sql`
     INSERT INTO cycle_mails (dedupe_key, kind, to_address, subject, html, text, created_at)
     VALUES (${dedupeKey}, ${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${at.toISOString()})
-    ON CONFLICT (dedupe_key) DO NOTHING`);
+    ON CONFLICT (dedupe_key) DO NOTHING RETURNING dedupe_key`);
+  return result.rows.length > 0;
 }
 
 /** Takes up to `limit` unsent mails, marking them sent (at most once: a crash loses a mail, never doubles it). */

@@ -234,13 +234,13 @@ async function queueReminders(deps: SweepDeps, at: Date): Promise<number> {
   for (const sub of soon) {
     const email = await store.emailOf(deps.db, sub.identityId);
     if (!email) continue;
-    await store.queueMail(
+    const queuedNow = await store.queueMail(
       deps.db,
       `reminder:${sub.id}:${sub.nextBillingAt.getTime()}`,
       renewalReminderMail(email, sub.nextBillingAt, sub.priceCents + sub.handlingFeeCents, deps.webUrl),
       at,
     );
-    queued++;
+    if (queuedNow) queued++;
   }
   return queued;
 }

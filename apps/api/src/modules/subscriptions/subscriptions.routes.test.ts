@@ -139,7 +139,10 @@ describe('POST /user/CancelSubscription', () => {
 describe('skip, pause, resume', () => {
   it('skip and pause are recorded, repeated requests change nothing, resume clears them', async () => {
     const m = await paidMember();
-    expect((await post(m, '/user/SkipNextBox')).status).toBe(200);
+    const skipped = await post(m, '/user/SkipNextBox');
+    expect(skipped.status).toBe(200);
+    // The skipped renewal date is passed over: the next charge is a whole interval later.
+    expect(skipped.body.isoutcNextBillingDate).toBe(new Date(now + 60 * DAY).toISOString());
     expect((await post(m, '/user/SkipNextBox')).status).toBe(200);
     expect((await subscriptionRow(m)).skip_cycles).toBe(1);
     for (const value of ['0', '4', 'x']) {

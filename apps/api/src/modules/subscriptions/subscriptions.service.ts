@@ -57,7 +57,11 @@ export function toSubscription(
     statusName: row.status === 'active' && row.paused ? 'Paused' : SUBSCRIPTION_STATUS_NAMES[row.status],
     cycleStatus: cycleStage(row, cycle, now),
     billingCycleStartDate: row.cycleStartedAt.toISOString(),
-    isoutcNextBillingDate: row.status === 'canceled' ? null : row.nextBillingAt.toISOString(),
+    // The next date that charges: skipped and paused renewal dates are passed over.
+    isoutcNextBillingDate:
+      row.status === 'canceled'
+        ? null
+        : addDays(row.nextBillingAt, row.skipCycles * row.scheduleDays).toISOString(),
     currentOrderId: row.currentOrderId,
   };
 }
