@@ -325,3 +325,29 @@ describe('two sweepers at once', () => {
     }
   }, 300_000);
 });
+
+describe('cancel racing the renewal', () => {
+  it('at most one charge; a charge after the cancel is only one claimed before it (its box is kept); nothing later', async () => {
+    const members = await Promise.all([member(0), member(0), member(0), member(0)]);
+    now += 30 * DAY;
+    const at = new Date(now);
+    await Promise.all([
+      sweep(deps, at),
+      ...members.map(({ member: m }) => call(m, '/api/user/CancelSubscription?cancelReason=3')),
+      sweep(deps, at),
+    ]);
+    await runDays(70);
+    for (const { member: m, subscriptionId } of members) {
+      expect((await subscriptionOf(m)).status).toBe('canceled');
+      const charges = await successfulCharges(subscriptionId);
+      expect(charges.length).toBeLessThanOrEqual(1);
+      expect(await providerCharges(subscriptionId)).toBe(charges.length);
+      if (charges.length === 1) {
+        const [order] = await rows<{ status: string }>(sql`
+          SELECT o.status FROM orders o JOIN billing_cycles c ON c.order_id = o.id
+          WHERE c.subscription_id = ${subscriptionId} AND c.cycle_index = 1`);
+        expect(order!.status).not.toBe('canceled');
+      }
+    }
+  }, 120_000);
+});
