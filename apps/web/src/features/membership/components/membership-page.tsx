@@ -99,7 +99,13 @@ function ActiveMembership({ subscription }: { subscription: Subscription }) {
           <div>
             <dt>Status</dt>
             <dd>
-              <span className="membership__status">{subscription.statusName}</span>
+              <span
+                className={
+                  isCanceled ? 'membership__status membership__status--canceled' : 'membership__status'
+                }
+              >
+                {subscription.statusName}
+              </span>
             </dd>
           </div>
           <div>
@@ -111,7 +117,7 @@ function ActiveMembership({ subscription }: { subscription: Subscription }) {
             </dd>
           </div>
         </dl>
-        <p className="membership__notice">
+        <p className="membership__notice" hidden={isCanceled}>
           Each renewal is {usd(subscription.subscriptionPrice)} plus a {usd(subscription.handlingFee)}{' '}
           handling fee and tax, charged to your default card on the renewal date. You can change the schedule,
           skip, pause or cancel any time before then.
