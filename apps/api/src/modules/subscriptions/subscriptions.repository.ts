@@ -45,7 +45,15 @@ export async function insertCycle(db: Db, row: typeof billingCycles.$inferInsert
  */
 export function prepareLiveWithCycle(db: Db) {
   const statement = db
-    .select({ subscription: subscriptions, cycle: billingCycles })
+    .select({
+      subscription: subscriptions,
+      cycle: billingCycles,
+      // The member's first review of this box's products since it was delivered (Pick Tub starts there).
+      reviewedAt: sql<Date | string | null>`(
+        SELECT min(r.updated_at) FROM product_reviews r
+        JOIN order_items i ON i.product_id = r.product_id AND i.order_id = ${billingCycles.orderId}
+        WHERE r.identity_id = ${subscriptions.identityId} AND r.updated_at >= ${billingCycles.deliveredAt})`,
+    })
     .from(subscriptions)
     .leftJoin(
       billingCycles,
@@ -60,6 +68,10 @@ export function prepareLiveWithCycle(db: Db) {
     .prepare('subscriptions_latest_with_cycle');
   return async (
     identityId: string,
-  ): Promise<{ subscription: SubscriptionRow; cycle: BillingCycleRow | null } | undefined> =>
-    (await statement.execute({ id: identityId }))[0];
+  ): Promise<
+    { subscription: SubscriptionRow; cycle: BillingCycleRow | null; reviewedAt: Date | null } | undefined
+  > => {
+    const row = (await statement.execute({ id: identityId }))[0];
+    return row && { ...row, reviewedAt: row.reviewedAt ? new Date(row.reviewedAt) : null };
+  };
 }

@@ -26,18 +26,23 @@ export const REVIEW_DAYS = 7;
 /**
  * The 0-based stage of a cycle (spec 001 §4.1, DESIGN §5 cycle): Billing until the charge
  * succeeds, Build Your Box until the build deadline, Box Assembly until shipped, Box Shipping
- * until delivered, Taste & Review for 7 days, then Pick Tub until the next billing date.
+ * until delivered, Taste & Review until the first review of the box or 7 days, then Pick Tub
+ * until the next billing date.
  */
 export function cycleStage(
   subscription: Pick<SubscriptionRow, 'status'>,
   cycle: Pick<BillingCycleRow, 'status' | 'buildDeadlineAt' | 'shippedAt' | 'deliveredAt'> | undefined,
   now: Date,
+  /** When the member first reviewed a product of this box after delivery. */
+  reviewedAt: Date | null = null,
 ): number {
   if (cycle?.status !== 'billed' || subscription.status === 'past_due') return 0;
   if (now < cycle.buildDeadlineAt) return BUILD_YOUR_BOX_STAGE;
   if (!cycle.shippedAt || now < cycle.shippedAt) return BUILD_YOUR_BOX_STAGE + 1;
   if (!cycle.deliveredAt || now < cycle.deliveredAt) return BUILD_YOUR_BOX_STAGE + 2;
-  if (now < addDays(cycle.deliveredAt, REVIEW_DAYS)) return BUILD_YOUR_BOX_STAGE + 3;
+  if (now < addDays(cycle.deliveredAt, REVIEW_DAYS) && !(reviewedAt && reviewedAt <= now)) {
+    return BUILD_YOUR_BOX_STAGE + 3;
+  }
   return BUILD_YOUR_BOX_STAGE + 4;
 }
 
@@ -46,6 +51,7 @@ export function toSubscription(
   row: SubscriptionRow,
   cycle: BillingCycleRow | undefined,
   now: Date,
+  reviewedAt: Date | null = null,
 ): Subscription {
   return {
     id: row.id,
@@ -55,7 +61,7 @@ export function toSubscription(
     deliveryScheduleDuration: row.scheduleDays,
     deliveryScheduleDurationName: deliveryScheduleName(row.scheduleDays),
     statusName: row.status === 'active' && row.paused ? 'Paused' : SUBSCRIPTION_STATUS_NAMES[row.status],
-    cycleStatus: cycleStage(row, cycle, now),
+    cycleStatus: cycleStage(row, cycle, now, reviewedAt),
     billingCycleStartDate: row.cycleStartedAt.toISOString(),
     // The next date that charges: skipped and paused renewal dates are passed over.
     isoutcNextBillingDate:
@@ -134,7 +140,9 @@ export function createSubscriptionsService({ db, clock }: { db: Db; clock: () =>
     /** The member's membership as AuthInfo shows it (live, else the latest canceled one), or null. */
     async subscriptionOf(identityId: string): Promise<Subscription | null> {
       const found = await liveWithCycle(identityId);
-      return found ? toSubscription(found.subscription, found.cycle ?? undefined, clock()) : null;
+      return found
+        ? toSubscription(found.subscription, found.cycle ?? undefined, clock(), found.reviewedAt)
+        : null;
     },
 
     /** The live membership row (renewals and the member pages read it). */
