@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount } from './support/accounts.ts';
 import { captureScreens } from './support/screenshots.ts';
@@ -8,7 +9,13 @@ import { captureScreens } from './support/screenshots.ts';
  * cancels with a reason, edits the profile and changes the password.
  */
 
+/** Screenshots at 390 and 1366 px, after axe-core finds no serious or critical issue. */
 async function capture(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious, name).toEqual([]);
   await page.evaluate(() => window.scrollTo(0, 0));
   await captureScreens(page, name);
 }
