@@ -55,7 +55,7 @@ export function BuildYourBoxPage({ orderId }: { orderId: string }) {
       <p className="box-page__lead">
         We picked 2 samples from your quiz. Choose the other 2 from your matches before the build deadline.
       </p>
-      <ul className="sample-grid" aria-label="Your box">
+      <ul className="box-grid" aria-label="Your box">
         {primePicks.map((item) => (
           <ItemTile key={item.id} item={item} badge="Prime pick" />
         ))}

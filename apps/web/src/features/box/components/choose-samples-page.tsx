@@ -7,8 +7,8 @@ import { paths } from '@/config/paths.ts';
 import { notify } from '@/lib/notifications.ts';
 import { saveBox, useBoxOrder, usePersonalizedOptions } from '../api/box-api.ts';
 import { clearChosenSamples, setChosenSamples, useChosenSamples } from '../utils/chosen-samples.ts';
-import { BoxState, ItemTile, OPEN_SLOTS } from './build-your-box-page.tsx';
 import { PlusTile, SampleTile } from './sample-tiles.tsx';
+import { BoxState, ItemTile, OPEN_SLOTS } from './build-your-box-page.tsx';
 
 export const ORDER_UPDATED = 'Order updated!';
 export const ORDER_UPDATE_FAILED = 'There was an error updating the order!';
@@ -58,7 +58,7 @@ export function ChooseSamplesPage({ orderId }: { orderId: string }) {
     <main className="box-page">
       <PageTitle title={isFull ? 'Your box is ready' : title} />
       <h1 className="box-page__title">{isFull ? 'Your box is ready' : title}</h1>
-      <ul className="sample-grid" aria-label="Your box">
+      <ul className="box-grid" aria-label="Your box">
         {primePicks.map((item) => (
           <ItemTile key={item.id} item={item} badge="Prime pick" />
         ))}
@@ -100,7 +100,7 @@ export function ChooseSamplesPage({ orderId }: { orderId: string }) {
           ) : !options.data ? (
             <p>Loading your matches...</p>
           ) : (
-            <ul className="sample-grid">
+            <ul className="box-grid">
               {choices.map((product) => (
                 <ChoiceTile key={product.id} orderId={orderId} product={product} />
               ))}
@@ -132,7 +132,7 @@ function ChoiceTile({ orderId, product }: { orderId: string; product: Product })
   return (
     <SampleTile image={product.sampleImage.originalPath} brand={product.brandText} title={product.title}>
       <Button
-        className="sample-tile__add"
+        className="box-tile__add"
         onClick={() => navigate(paths.sampleDetail(orderId, product.id))}
         aria-label={`See ${product.title}`}
       >

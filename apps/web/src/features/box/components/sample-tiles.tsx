@@ -14,12 +14,12 @@ export interface SampleTileProps {
 /** One sample of a box: packet picture, brand and title, with its actions below. */
 export function SampleTile({ image, brand, title, badge, children }: SampleTileProps) {
   return (
-    <li className="sample-tile">
-      {badge ? <span className="sample-tile__badge">{badge}</span> : null}
-      <img className="sample-tile__image" src={image} alt="" width={120} height={120} loading="lazy" />
-      <span className="sample-tile__brand">{brand}</span>
-      <span className="sample-tile__title">{title}</span>
-      {children ? <div className="sample-tile__actions">{children}</div> : null}
+    <li className="box-tile">
+      {badge ? <span className="box-tile__badge">{badge}</span> : null}
+      <img className="box-tile__image" src={image} alt="" width={120} height={120} loading="lazy" />
+      <span className="box-tile__brand">{brand}</span>
+      <span className="box-tile__title">{title}</span>
+      {children ? <div className="box-tile__actions">{children}</div> : null}
     </li>
   );
 }
@@ -27,13 +27,13 @@ export function SampleTile({ image, brand, title, badge, children }: SampleTileP
 /** An empty slot of the box: a "+" that leads to choosing a sample. */
 export function PlusTile({ to, label }: { to?: string; label: string }) {
   return (
-    <li className="sample-tile sample-tile--empty">
+    <li className="box-tile box-tile--empty">
       {to ? (
-        <Link to={to} className="sample-tile__plus" aria-label={label}>
+        <Link to={to} className="box-tile__plus" aria-label={label}>
           <span aria-hidden="true">+</span>
         </Link>
       ) : (
-        <span className="sample-tile__plus" role="img" aria-label={label}>
+        <span className="box-tile__plus" role="img" aria-label={label}>
           <span aria-hidden="true">+</span>
         </span>
       )}

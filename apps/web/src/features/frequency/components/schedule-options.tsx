@@ -22,13 +22,13 @@ export function ScheduleOptions({ currentDays, onUpdated }: { currentDays: numbe
     }
   }
   return (
-    <div className="schedule">
-      <fieldset className="schedule__track">
+    <div className="freq-schedule">
+      <fieldset className="freq-schedule__track">
         <legend className="visually-hidden">Delivery schedule</legend>
         {DELIVERY_SCHEDULE_DAYS.map((option) => (
           <label
             key={option}
-            className={option === days ? 'schedule__option is-selected' : 'schedule__option'}
+            className={option === days ? 'freq-schedule__option is-selected' : 'freq-schedule__option'}
           >
             <input
               type="radio"
@@ -38,9 +38,9 @@ export function ScheduleOptions({ currentDays, onUpdated }: { currentDays: numbe
               checked={option === days}
               onChange={() => setDays(option)}
             />
-            <span className="schedule__dot" aria-hidden="true" />
-            <span className="schedule__label">{deliveryScheduleName(option)}</span>
-            {option === currentDays ? <span className="schedule__current">Current</span> : null}
+            <span className="freq-schedule__dot" aria-hidden="true" />
+            <span className="freq-schedule__label">{deliveryScheduleName(option)}</span>
+            {option === currentDays ? <span className="freq-schedule__current">Current</span> : null}
           </label>
         ))}
       </fieldset>
