@@ -7,8 +7,8 @@ import { paths } from '@/config/paths.ts';
 import { notify } from '@/lib/notifications.ts';
 import { saveBox, useBoxOrder, usePersonalizedOptions } from '../api/box-api.ts';
 import { clearChosenSamples, setChosenSamples, useChosenSamples } from '../utils/chosen-samples.ts';
-import { PlusTile, SampleTile } from './sample-tiles.tsx';
 import { BoxState, ItemTile, OPEN_SLOTS } from './build-your-box-page.tsx';
+import { PlusTile, SampleTile } from './sample-tiles.tsx';
 
 export const ORDER_UPDATED = 'Order updated!';
 export const ORDER_UPDATE_FAILED = 'There was an error updating the order!';
