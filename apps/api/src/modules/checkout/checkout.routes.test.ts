@@ -538,3 +538,15 @@ describe('POST /api/Payment/Pay', () => {
     expect(paid.status).toBe(409);
   });
 });
+
+describe('POST /api/Payment/createPaymentIntent for a renewal box', () => {
+  it('refuses to charge a cycle box, which only the cycle engine bills', async () => {
+    const member = await newMember(server, 'renewal');
+    // The shape a renewal's unpaid order has while its charge is retried.
+    await server.database.db.execute(sql`UPDATE orders SET kind = 'cycle_box' WHERE id = ${member.orderId}`);
+    const res = await createIntent(server, member, member.orderId);
+    expect(res.status).toBe(409);
+    expect(res.body.error_description).toBe('This box is billed automatically with your membership.');
+    expect(await chargesOf(server, member.orderId)).toBe(0);
+  });
+});

@@ -209,6 +209,10 @@ export function createPaymentStart(
       shipping: CheckoutIdentity,
     ): Promise<PaymentIntentResult> {
       const owned = await orders.requireOwn(identityId, input.orderId);
+      // A renewal's box is charged by the cycle engine alone; paying it here would be a second charge path.
+      if (owned.kind !== 'first_box' && owned.kind !== 'pre_order') {
+        throw conflict('This box is billed automatically with your membership.');
+      }
       if (!isPayable(owned)) throw conflict(ORDER_ALREADY_PAID);
       if (owned.kind === 'first_box' && (await subscriptions.liveSubscriptionRow(identityId))) {
         throw conflict(ALREADY_MEMBER);
