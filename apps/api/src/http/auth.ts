@@ -57,7 +57,7 @@ declare module 'fastify' {
 
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (!header || !header.startsWith('Bearer ')) return undefined;
+  if (!header?.startsWith('Bearer ')) return undefined;
   const token = header.slice(7).trim();
   return token || undefined;
 }
