@@ -220,7 +220,10 @@ test.describe('back office', () => {
     await captureScreens(page, 'admin-messages');
     await card.getByRole('button', { name: 'Mark handled' }).click();
     await expect(card).toHaveCount(0);
-    await page.getByRole('radio', { name: 'Handled' }).check();
+    // The filter lives in the URL, so the radio turns checked after the navigation, not within click().
+    const handledTab = page.getByRole('radio', { name: 'Handled' });
+    await handledTab.click();
+    await expect(handledTab).toBeChecked();
     await expect(page.getByRole('article', { name: `Casey ${tag}` })).toContainText('Handled');
 
     // Every change above is in the audit log, newest first.

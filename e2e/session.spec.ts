@@ -43,6 +43,8 @@ test.describe('session and top bar', () => {
 
   test('every navigation starts at the top of the page', async ({ page }) => {
     await page.goto('/privacy-policy');
+    // The page is a lazy chunk: scroll once its content is there, not the empty shell.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log In' }).click();
