@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { registerAndVerify, submitLogin } from './support/accounts.ts';
+import { expectAccessible } from './support/journeys.ts';
 import { captureScreens } from './support/screenshots.ts';
 
 /**
@@ -27,15 +27,6 @@ async function signInAt(page: Page, account: { email: string; password: string }
   await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
   await submitLogin(page, account);
   await expect(page).toHaveURL(new RegExp(`${returnUrl}$`));
-}
-
-/** No serious or critical axe-core violation on what is on screen now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious).toEqual([]);
 }
 
 /** Opens a section of the back office from its side navigation. */

@@ -1,59 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { newAccount, openMail } from './support/accounts.ts';
+import { openMail } from './support/accounts.ts';
+import { expectAccessible, fillCard, fillShipping, finishQuizToCheckout } from './support/journeys.ts';
 import { captureScreens } from './support/screenshots.ts';
-
-/** No serious or critical axe-core violation on what is on screen now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious).toEqual([]);
-}
-
-/** A new visitor takes the short way through the quiz, signs up at step 12 and continues to checkout. */
-async function finishQuizToCheckout(page: Page, prefix: string) {
-  const account = newAccount(prefix);
-  await page.goto('/take-quiz/6');
-  for (const flavor of ['Chocolate', 'Vanilla', 'Strawberry', 'Peanut Butter']) {
-    await page.getByRole('checkbox', { name: flavor, exact: true }).check();
-  }
-  const next = page.getByRole('button', { name: 'Next' });
-  await next.click();
-  await page.getByRole('radio', { name: 'No' }).check();
-  await next.click();
-  await expect(page).toHaveURL(/\/take-quiz\/11$/);
-  await next.click();
-  await expect(page).toHaveURL(/\/take-quiz\/12$/);
-  await page.getByLabel('Email Address*').fill(account.email);
-  await page.getByLabel('Password*', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm Password*').fill(account.password);
-  await page.getByLabel('Age*').selectOption('31');
-  await next.click();
-  await expect(page).toHaveURL(/\/result\/[^/]+$/);
-  await page.getByRole('link', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
-  const orderId = page.url().split('/checkout/')[1]!;
-  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
-  return { account, orderId };
-}
-
-async function fillShipping(page: Page) {
-  await page.getByLabel('First name').fill('Maya');
-  await page.getByLabel('Last name').fill('Torres');
-  await page.getByLabel('Address', { exact: true }).fill('1200 Barton Springs Rd');
-  await page.getByLabel('Address line 2').fill('Unit 5');
-  await page.getByLabel('City').fill('Austin');
-  await page.getByLabel('State').selectOption('TX');
-  await page.getByLabel('Zip code').fill('78704');
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiration date').fill('12 / 34');
-  await page.getByLabel('Security code').fill('123');
-}
 
 /** Screenshots from the top, so the sticky bar sits where a person sees it. */
 async function capture(page: Page, name: string) {

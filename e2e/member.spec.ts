@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { newAccount } from './support/accounts.ts';
+import { expectAccessible, fillCard, fillShipping, finishQuizToCheckout } from './support/journeys.ts';
 import { captureScreens } from './support/screenshots.ts';
 
 /*
@@ -11,47 +10,16 @@ import { captureScreens } from './support/screenshots.ts';
 
 /** Screenshots at 390 and 1366 px, after axe-core finds no serious or critical issue. */
 async function capture(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious, name).toEqual([]);
+  await expectAccessible(page, name);
   await page.evaluate(() => window.scrollTo(0, 0));
   await captureScreens(page, name);
 }
 
 /** Quiz (short way), sign-up at step 12, checkout with 4242: lands on /membership. */
 async function becomeMember(page: Page) {
-  const account = newAccount('member');
-  await page.goto('/take-quiz/6');
-  for (const flavor of ['Chocolate', 'Vanilla', 'Strawberry', 'Peanut Butter']) {
-    await page.getByRole('checkbox', { name: flavor, exact: true }).check();
-  }
-  const next = page.getByRole('button', { name: 'Next' });
-  await next.click();
-  await page.getByRole('radio', { name: 'No' }).check();
-  await next.click();
-  await expect(page).toHaveURL(/\/take-quiz\/11$/);
-  await next.click();
-  await expect(page).toHaveURL(/\/take-quiz\/12$/);
-  await page.getByLabel('Email Address*').fill(account.email);
-  await page.getByLabel('Password*', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm Password*').fill(account.password);
-  await page.getByLabel('Age*').selectOption('31');
-  await next.click();
-  await expect(page).toHaveURL(/\/result\/[^/]+$/);
-  await page.getByRole('link', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
-  const orderId = page.url().split('/checkout/')[1]!;
-  await page.getByLabel('First name').fill('Maya');
-  await page.getByLabel('Last name').fill('Torres');
-  await page.getByLabel('Address', { exact: true }).fill('1200 Barton Springs Rd');
-  await page.getByLabel('City').fill('Austin');
-  await page.getByLabel('State').selectOption('TX');
-  await page.getByLabel('Zip code').fill('78704');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiration date').fill('12 / 34');
-  await page.getByLabel('Security code').fill('123');
+  const { account, orderId } = await finishQuizToCheckout(page, 'member');
+  await fillShipping(page);
+  await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Confirm order' }).click();
   await expect(page).toHaveURL(/\/membership$/, { timeout: 30_000 });
   return { account, orderId };
