@@ -250,6 +250,4 @@ async function registerModules(api: FastifyInstance, services: Services) {
   await api.register(reviewsRoutes, services);
   await api.register(subscriptionsRoutes, services);
   await api.register(paymentMethodRoutes, services);
-  void api;
-  void services;
 }

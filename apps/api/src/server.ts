@@ -41,7 +41,7 @@ export async function startServer(): Promise<FastifyInstance> {
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
   });
   await migrate(database);
-  if (config.seedDemo) await seed(database.db, config);
+  if (config.seedDemo) await seed(database.db);
   const app = await buildApp({ config: { ...config, webDist }, db: database.db });
   installShutdown(app, () => database.close());
   await app.listen({ port: config.port, host: config.host });

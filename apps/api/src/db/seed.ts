@@ -1,4 +1,3 @@
-import type { Config } from '../config/env.ts';
 import { seedAdmin } from '../modules/accounts/accounts.seed.ts';
 import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
 import type { Db } from './database.ts';
@@ -7,9 +6,7 @@ import type { Db } from './database.ts';
  * Demo data for an empty database (DESIGN §2). Each module adds its own seeder here;
  * every seeder is idempotent so restarts change nothing.
  */
-export async function seed(db: Db, config: Config): Promise<void> {
+export async function seed(db: Db): Promise<void> {
   await seedAdmin(db);
   await seedCatalog(db);
-  void db;
-  void config;
 }
