@@ -1,26 +1,27 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { type MatchAnswers, rankProducts } from '../quiz/matching.ts';
 import { latestQuizOf } from '../quiz/quiz.repository.ts';
 import { toMatchProduct } from '../quiz/quiz-results.service.ts';
+import { ratingsWithBrands } from '../reviews/reviews.repository.ts';
 
 /** Products a member rated this low are never picked for them again (issue 6, reviews feed matching). */
 export const DISLIKED_RATING = 2;
 
-/** The member's products, best match first (their own quiz; DESIGN §5 matching), minus those they rated 1-2 stars. */
+/**
+ * The member's products, best match first (their own quiz; DESIGN §5 matching, with brands they
+ * rated low losing score), minus those they rated 1-2 stars.
+ */
 export type Ranker = (identityId: string) => Promise<number[]>;
 
 export function createRanker(deps: { db: Db; catalog: Pick<CatalogService, 'listProducts'> }): Ranker {
   return async (identityId) => {
-    const [quiz, products, disliked] = await Promise.all([
+    const [quiz, products, ratings] = await Promise.all([
       latestQuizOf(deps.db, identityId),
       deps.catalog.listProducts(),
-      deps.db.execute<{ product_id: number }>(
-        sql`SELECT product_id FROM product_reviews WHERE identity_id = ${identityId} AND rating <= ${DISLIKED_RATING}`,
-      ),
+      ratingsWithBrands(deps.db, identityId),
     ]);
-    const refused = new Set(disliked.rows.map((r) => Number(r.product_id)));
+    const refused = new Set(ratings.filter((r) => r.rating <= DISLIKED_RATING).map((r) => r.productId));
     const answers: MatchAnswers = {
       flavors: quiz?.flavors ?? [],
       brandUsages: quiz?.brandUsages ?? [],
@@ -32,7 +33,7 @@ export function createRanker(deps: { db: Db; catalog: Pick<CatalogService, 'list
       lifestylePerformanceGoals: quiz?.lifestylePerformanceGoals ?? [],
       proteinMixes: quiz?.proteinMixes ?? [],
     };
-    return rankProducts(answers, products.map(toMatchProduct), { limit: Number.POSITIVE_INFINITY })
+    return rankProducts(answers, products.map(toMatchProduct), { limit: Number.POSITIVE_INFINITY, ratings })
       .map((m) => m.productId)
       .filter((id) => !refused.has(id));
   };

@@ -11,7 +11,14 @@ import {
   Restrictions,
   Textures,
 } from '../catalog/reference-lists.ts';
-import { type MatchAnswers, type MatchProduct, rankProducts } from './matching.ts';
+import {
+  brandRatingPenalties,
+  type MatchAnswers,
+  type MatchProduct,
+  type MemberRating,
+  rankProducts,
+  scoreProduct,
+} from './matching.ts';
 
 const BRAND_IDS = [1, 2, 3, 4, 5, 6];
 const ids = (options: { id: number }[]) => options.map((o) => o.id);
@@ -120,6 +127,47 @@ describe('matching properties (fast-check)', () => {
           expect(p.allergens).not.toContain('Milk');
           expect(p.allergens).not.toContain('Egg');
         }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  const ratingsArb: fc.Arbitrary<MemberRating[]> = fc.array(
+    fc.record({
+      productId: fc.integer({ min: 1, max: 500 }),
+      brandId: fc.constantFrom(...BRAND_IDS),
+      rating: fc.integer({ min: 1, max: 5 }),
+    }),
+    { maxLength: 12 },
+  );
+
+  it("with the member's ratings: the same products, each scored minus its brand's penalty", () => {
+    fc.assert(
+      fc.property(answersArb, catalogArb, ratingsArb, (answers, catalog, ratings) => {
+        const all = { limit: Number.POSITIVE_INFINITY };
+        const plain = rankProducts(answers, catalog, all);
+        const rated = rankProducts(answers, catalog, { ...all, ratings });
+        expect(new Set(rated.map((m) => m.productId))).toEqual(new Set(plain.map((m) => m.productId)));
+        const penalties = brandRatingPenalties(ratings);
+        const byId = new Map(catalog.map((p) => [p.id, p]));
+        for (const m of rated) {
+          const p = byId.get(m.productId)!;
+          expect(m.score).toBe(scoreProduct(answers, p).score - (penalties.get(p.brandId) ?? 0));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a lower rating never lowers the penalty, and only averages of 2 or less are penalised', () => {
+    fc.assert(
+      fc.property(ratingsArb, fc.constantFrom(...BRAND_IDS), (ratings, brandId) => {
+        const penalties = brandRatingPenalties(ratings);
+        const own = ratings.filter((r) => r.brandId === brandId);
+        const average = own.reduce((sum, r) => sum + r.rating, 0) / own.length;
+        expect(penalties.has(brandId)).toBe(own.length > 0 && average <= 2);
+        const worse = brandRatingPenalties([...ratings, { productId: 1, brandId, rating: 1 }]);
+        expect(worse.get(brandId) ?? 0).toBeGreaterThanOrEqual(penalties.get(brandId) ?? 0);
       }),
       { numRuns: 300 },
     );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoBrands, demoProducts } from '../catalog/demo-catalog.ts';
 import { Diet, FitnessGoal, Flavor, LifestyleGoal, Mix, Texture } from '../catalog/reference-lists.ts';
 import {
+  brandRatingPenalties,
   hardFilterViolation,
   type MatchAnswers,
   type MatchProduct,
@@ -198,5 +199,46 @@ describe('ranking', () => {
   it('finds at least 2 samples even for a vegan with every allergy', () => {
     const strict = answers({ dietaryPreferences: [Diet.vegan], dietaryRestrictions: [0, 1, 2, 3, 4, 5, 6] });
     expect(rankProducts(strict, catalog).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("the member's reviews (issue 6: a brand rated low loses score)", () => {
+  const r = (brandId: number, rating: number, productId = brandId * 100 + rating) => ({
+    productId,
+    brandId,
+    rating,
+  });
+
+  it('penalises a brand whose average is 2 stars or less, more for a lower average', () => {
+    const penalties = brandRatingPenalties([r(1, 2), r(2, 1), r(3, 3), r(4, 1), r(4, 4), r(5, 2), r(5, 1)]);
+    expect(penalties.get(1)).toBe(20);
+    expect(penalties.get(2)).toBe(40);
+    expect(penalties.get(5)).toBe(30);
+    // An average of 3 or of 2.5 is not low.
+    expect(penalties.has(3)).toBe(false);
+    expect(penalties.has(4)).toBe(false);
+    expect(brandRatingPenalties([])).toEqual(new Map());
+  });
+
+  it('moves a low-rated brand below an equal product of another brand, and lowers its score', () => {
+    const a = product({ id: 1, brandId: 1 });
+    const b = product({ id: 2, brandId: 2 });
+    expect(rankProducts(NONE, [a, b]).map((m) => m.productId)).toEqual([1, 2]);
+    const ranked = rankProducts(NONE, [a, b], { ratings: [r(1, 1, 99)] });
+    expect(ranked.map((m) => m.productId)).toEqual([2, 1]);
+    expect(ranked[1]!.score).toBe(scoreProduct(NONE, a).score - 40);
+    // A good rating of the same brand changes nothing.
+    expect(rankProducts(NONE, [a, b], { ratings: [r(1, 4, 99)] }).map((m) => m.productId)).toEqual([1, 2]);
+  });
+
+  it('keeps a liked-brand product of a brand rated 2 stars out of the demo top picks', () => {
+    const liked = answers({ brandUsages: [8] });
+    const [before] = rankProducts(liked, catalog);
+    expect(byId.get(before!.productId)!.brandId).toBe(8);
+    const eight = catalog.filter((p) => p.brandId === 8).map((p) => p.id);
+    const after = rankProducts(liked, catalog, {
+      ratings: [{ productId: eight[0]!, brandId: 8, rating: 1 }],
+    });
+    expect(byId.get(after[0]!.productId)!.brandId).not.toBe(8);
   });
 });

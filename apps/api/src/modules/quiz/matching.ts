@@ -64,11 +64,47 @@ export interface RankOptions {
    * about safety and diet (allergens, lactose, vegan), so brands and stock do not hide products.
    */
   filters?: 'all' | 'dietary';
+  /** The member's own reviews: a brand they rated low on average loses score (brandRatingPenalties). */
+  ratings?: readonly MemberRating[];
+}
+
+/** One of the member's reviews, with the product's brand. */
+export interface MemberRating {
+  productId: number;
+  brandId: number;
+  /** 1-5 stars. */
+  rating: number;
 }
 
 /** Each later pick from a brand already picked loses this much, so the box is not one brand. */
 export const BRAND_REPEAT_PENALTY = 15;
 export const DEFAULT_MATCH_LIMIT = 6;
+/** A brand whose average rating by the member is at most this is penalised. */
+export const LOW_BRAND_AVERAGE = 2;
+/** Points lost per star below 3 of the member's average rating of a brand (average 2: 20, 1: 40). */
+export const LOW_BRAND_PENALTY_PER_STAR = 20;
+
+/**
+ * Score lost by each brand the member rated low: an average of LOW_BRAND_AVERAGE stars or less
+ * costs LOW_BRAND_PENALTY_PER_STAR for every star below 3, so the lower the average the larger
+ * the penalty; brands rated above that average, or not rated, are not in the map.
+ */
+export function brandRatingPenalties(ratings: readonly MemberRating[]): Map<number, number> {
+  const byBrand = new Map<number, { sum: number; count: number }>();
+  for (const r of ratings) {
+    const b = byBrand.get(r.brandId) ?? { sum: 0, count: 0 };
+    b.sum += r.rating;
+    b.count += 1;
+    byBrand.set(r.brandId, b);
+  }
+  const penalties = new Map<number, number>();
+  for (const [brandId, { sum, count }] of byBrand) {
+    const average = sum / count;
+    if (average <= LOW_BRAND_AVERAGE)
+      penalties.set(brandId, Math.round(LOW_BRAND_PENALTY_PER_STAR * (3 - average)));
+  }
+  return penalties;
+}
 
 const MILK = 'Milk';
 const EGG = 'Egg';
@@ -297,8 +333,8 @@ export function scoreProduct(
 }
 
 /**
- * The ranked matches: products that pass the hard filters, best first. Picks are made one at a
- * time and a brand already picked costs BRAND_REPEAT_PENALTY per earlier pick, so the top of
+ * The ranked matches: products that pass the hard filters, best first (a brand the member rated
+ * low loses its brandRatingPenalties first). Picks are made one at a time and a brand already picked costs BRAND_REPEAT_PENALTY per earlier pick, so the top of
  * the list spreads across brands; equal scores go to the lower product id.
  */
 export function rankProducts(
@@ -308,9 +344,13 @@ export function rankProducts(
 ): Match[] {
   const limit = options.limit ?? DEFAULT_MATCH_LIMIT;
   const filters = options.filters ?? 'all';
+  const penalties = brandRatingPenalties(options.ratings ?? []);
   const candidates = products
     .filter((p) => hardFilterViolation(answers, p, filters) === undefined)
-    .map((p) => ({ product: p, ...scoreProduct(answers, p) }))
+    .map((p) => {
+      const scored = scoreProduct(answers, p);
+      return { product: p, reason: scored.reason, score: scored.score - (penalties.get(p.brandId) ?? 0) };
+    })
     .sort((a, b) => b.score - a.score || a.product.id - b.product.id);
 
   const picked: Match[] = [];

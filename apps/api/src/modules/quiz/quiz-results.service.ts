@@ -4,6 +4,7 @@ import { conflict, unauthorized } from '../../http/errors.ts';
 import { type CatalogProductRow, type CatalogService, toProduct } from '../catalog/catalog.service.ts';
 import type { ProteinType } from '../catalog/reference-lists.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { ratingsWithBrands } from '../reviews/reviews.repository.ts';
 import { type MatchAnswers, type MatchProduct, type RankOptions, rankProducts } from './matching.ts';
 import * as repo from './quiz.repository.ts';
 import type { Caller, QuizAccounts } from './quiz.service.ts';
@@ -106,7 +107,7 @@ export function createQuizResultsService({ db, catalog, orders, accounts, clock 
       }
       const { matches, byId } = quiz.matches
         ? { matches: quiz.matches, byId: await catalogById() }
-        : await rank(answersOf(quiz));
+        : await rank(answersOf(quiz), { ratings: await ratingsWithBrands(db, identityId) });
       if (matches.length < PRIME_PICKS) throw conflict(NOT_ENOUGH_MATCHES);
       const { orderId } = await orders.createFirstBoxOrder({
         identityId,
@@ -128,12 +129,20 @@ export function createQuizResultsService({ db, catalog, orders, accounts, clock 
 
     /**
      * GET product/GetPersonalizedOptions: every product that suits the member's restrictions
-     * and diet, best match first, each with whether a paid box has unlocked it.
+     * and diet, best match first (brands the member rated low lower), each with whether a paid
+     * box has unlocked it.
      */
     async personalizedOptions(identityId: string): Promise<Product[]> {
-      const quiz = await repo.latestQuizOf(db, identityId);
+      const [quiz, ratings] = await Promise.all([
+        repo.latestQuizOf(db, identityId),
+        ratingsWithBrands(db, identityId),
+      ]);
       const [{ matches, byId }, unlocked] = await Promise.all([
-        rank(quiz ? answersOf(quiz) : NO_ANSWERS, { filters: 'dietary', limit: Number.POSITIVE_INFINITY }),
+        rank(quiz ? answersOf(quiz) : NO_ANSWERS, {
+          filters: 'dietary',
+          limit: Number.POSITIVE_INFINITY,
+          ratings,
+        }),
         orders.unlockedProductIds(identityId),
       ]);
       return productsOf(matches, byId, unlocked);
