@@ -7,6 +7,8 @@ export * from './errors.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './quiz.ts';
+export * from './referrals.ts';
 export * from './reviews.ts';
+export * from './shop.ts';
 export * from './site.ts';
 export * from './subscriptions.ts';

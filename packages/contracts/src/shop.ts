@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { ProductSchema } from './catalog.ts';
+
+/** Shown in the lock label when the member has no upcoming box date ("GET NEXT BOX'S BOX..." never). */
+export const NEXT_BOX_FALLBACK = 'next box';
+
+/**
+ * GET product/GetShopProducts (spec 001 §3 Shop, §7): the member's unlocked products at member
+ * prices, then the rest that suit their restrictions, locked until a paid box holds them.
+ */
+export const ShopProductsSchema = z.object({
+  subscribedToProducts: z.array(ProductSchema),
+  productsToUnlock: z.array(ProductSchema),
+  /** The month of the member's next box ("February"), or "next box" when no date is known. */
+  nextBoxMonth: z.string(),
+  /** The next box's billing date (ISO), or null without a live membership. */
+  nextBoxDate: z.string().nullable(),
+});
+export type ShopProducts = z.infer<typeof ShopProductsSchema>;
+
+/** The lock label of a shop card: "GET FEBRUARY'S BOX TO UNLOCK" (spec 001 §2.4). */
+export function unlockLabel(nextBoxMonth: string): string {
+  return nextBoxMonth === NEXT_BOX_FALLBACK
+    ? 'GET YOUR NEXT BOX TO UNLOCK'
+    : `GET ${nextBoxMonth.toUpperCase()}'S BOX TO UNLOCK`;
+}
+
+/** Spec 001 §5 shop search: case-insensitive match of the query against brand text or title. */
+export function matchesShopSearch(product: { brandText: string; title: string }, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return product.brandText.toLowerCase().includes(q) || product.title.toLowerCase().includes(q);
+}
