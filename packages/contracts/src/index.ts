@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './admin-fulfilment.ts';
 export * from './catalog.ts';
 export * from './checkout.ts';
 export * from './constants.ts';
