@@ -48,7 +48,7 @@ export const OrderIdentitySchema = z.object({
 });
 
 /** What an order is for. */
-export const OrderKinds = ['first_box', 'pre_order'] as const;
+export const OrderKinds = ['first_box', 'pre_order', 'cart'] as const;
 export type OrderKind = (typeof OrderKinds)[number];
 
 /** Tub plans that can be pre-ordered from /subscriptions-learn-more (DESIGN §5). */
