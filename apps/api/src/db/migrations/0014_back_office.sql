@@ -54,3 +54,8 @@ CREATE INDEX product_reviews_created_idx ON product_reviews (created_at DESC);
 -- Issue reports from the membership page are handled like the other inboxes.
 ALTER TABLE issue_reports ADD COLUMN handled_at timestamptz;
 CREATE INDEX issue_reports_created_idx ON issue_reports (created_at DESC);
+
+-- The sandbox keeps the disputes it raises for pm_card_createDispute.
+ALTER TABLE sandbox_objects DROP CONSTRAINT sandbox_objects_kind_check;
+ALTER TABLE sandbox_objects ADD CONSTRAINT sandbox_objects_kind_check
+  CHECK (kind IN ('customer', 'payment_method', 'charge', 'refund', 'dispute', 'event'));

@@ -23,6 +23,10 @@ interface Target {
   /** The customer passes or fails 3D Secure. */
   authenticate(paymentIntentId: string, outcome: 'approve' | 'fail'): Promise<void>;
   advanceClock(ms: number): void;
+  /** Sandbox "some time later": a refund of a refund test card reaches its final status. */
+  settleRefund(refundId: string): Promise<void>;
+  /** Types and objects of every event the provider emitted, oldest first. */
+  events: Array<{ type: string; object: Record<string, unknown> }>;
   standIn?: StripeStandIn;
   close(): Promise<void>;
 }
@@ -46,11 +50,19 @@ async function inProcessSandbox(): Promise<Target> {
     seed: 'contract',
     webhookSecret: 'whsec_contract',
   });
+  const events: Target['events'] = [];
+  provider.engine.onEvent((e) =>
+    events.push({ type: e.type, object: e.data.object as Record<string, unknown> }),
+  );
   return {
     provider,
     async authenticate(id, outcome) {
       await provider.completeAuthentication(id, outcome);
     },
+    async settleRefund(id) {
+      await provider.settleRefund(id);
+    },
+    events,
     advanceClock: time.advance,
     close: () => database.close(),
   };
@@ -65,6 +77,10 @@ async function stripeAgainstStandIn(): Promise<Target> {
     apiBase: standIn.url,
     clock: time.clock,
   });
+  const events: Target['events'] = [];
+  standIn.engine.onEvent((e) =>
+    events.push({ type: e.type, object: e.data.object as Record<string, unknown> }),
+  );
   return {
     provider,
     standIn,
@@ -75,6 +91,14 @@ async function stripeAgainstStandIn(): Promise<Target> {
       });
       expect(res.status).toBe(200);
     },
+    async settleRefund(id) {
+      const res = await fetch(`${standIn.url}/sbx/refunds/${id}/settle`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${standIn.apiKey}` },
+      });
+      expect(res.status).toBe(200);
+    },
+    events,
     advanceClock: time.advance,
     close: () => standIn.close(),
   };
@@ -434,6 +458,47 @@ describe.each(forms)('payment provider contract: %s', (_name, makeTarget) => {
         idempotencyKey: newKey('refund'),
       });
       expect(rest.amountCents).toBe(999);
+    });
+
+    const eventsOf = (id: string) =>
+      target.events.filter((e) => e.object.id === id || e.object.payment_intent === id).map((e) => e.type);
+
+    it('C12 pm_card_pendingRefund: the refund is pending, then succeeds with refund.updated', async () => {
+      const paid = await pay('pm_card_pendingRefund');
+      const refund = await provider.refund({ paymentIntentId: paid.id, idempotencyKey: newKey('refund') });
+      expect(refund.status).toBe('pending');
+      await target.settleRefund(refund.id);
+      const updated = target.events.filter((e) => e.type === 'refund.updated' && e.object.id === refund.id);
+      expect(updated.map((e) => e.object.status)).toEqual(['succeeded']);
+    });
+
+    it('C12 pm_card_refundFail: the refund succeeds, then fails with refund.failed and is refundable again', async () => {
+      const paid = await pay('pm_card_refundFail');
+      const refund = await provider.refund({ paymentIntentId: paid.id, idempotencyKey: newKey('refund') });
+      expect(refund.status).toBe('succeeded');
+      await target.settleRefund(refund.id);
+      expect(eventsOf(refund.id)).toContain('refund.failed');
+      const failed = target.events.find((e) => e.type === 'refund.failed' && e.object.id === refund.id);
+      expect(failed?.object).toMatchObject({ status: 'failed', failure_reason: 'declined', amount: 1699 });
+      const again = await provider.refund({ paymentIntentId: paid.id, idempotencyKey: newKey('refund') });
+      expect(again.amountCents).toBe(1699);
+    });
+
+    it('C12 pm_card_createDispute: the charge succeeds and is disputed (charge.dispute.created)', async () => {
+      const paid = await pay('pm_card_createDispute');
+      expect(paid.status).toBe('succeeded');
+      const dispute = target.events.find(
+        (e) => e.type === 'charge.dispute.created' && e.object.payment_intent === paid.id,
+      );
+      expect(dispute?.object).toMatchObject({ object: 'dispute', amount: 1699, status: 'needs_response' });
+    });
+
+    it('a plain refund is not changed by settling it', async () => {
+      const paid = await pay('pm_card_visa');
+      const refund = await provider.refund({ paymentIntentId: paid.id, idempotencyKey: newKey('refund') });
+      await target.settleRefund(refund.id);
+      expect(eventsOf(refund.id)).not.toContain('refund.failed');
+      expect(eventsOf(refund.id)).not.toContain('refund.updated');
     });
 
     it('refuses to refund a PaymentIntent that was never paid', async () => {

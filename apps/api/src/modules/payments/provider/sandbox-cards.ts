@@ -11,8 +11,16 @@ export interface CardDecline {
   message: string;
 }
 
+/** What happens after a successful charge of a card (Stripe's refund and dispute test cards). */
+export interface AfterCharge {
+  /** A refund of the charge: `pending` first, or `succeeded` first and `failed` later. */
+  refund?: 'pending_then_succeeded' | 'succeeded_then_failed';
+  /** The charge is disputed right after it succeeds (`charge.dispute.created`). */
+  dispute?: boolean;
+}
+
 export type CardBehaviour =
-  | { kind: 'succeed' }
+  | ({ kind: 'succeed' } & AfterCharge)
   /** Declined on every charge, and already when saved on a customer (Stripe checks the card then). */
   | { kind: 'decline'; decline: CardDecline }
   /** Saves fine, then every charge is declined (`pm_card_chargeCustomerFail`). */
@@ -97,6 +105,17 @@ const behaviours: Record<string, CardBehaviour> = {
   },
   pm_card_chargeCustomerFail: { kind: 'decline_on_charge', decline: generic },
   pm_card_authenticationRequired: { kind: 'authenticate' },
+  // Refunds and disputes (RELIABILITY C12): the charge succeeds, what follows does not.
+  pm_card_refundFail: { kind: 'succeed', refund: 'succeeded_then_failed' },
+  pm_card_pendingRefund: { kind: 'succeed', refund: 'pending_then_succeeded' },
+  pm_card_createDispute: { kind: 'succeed', dispute: true },
+};
+
+/** Last digits of the test cards that have no number in the card form's list. */
+const unlistedLast4: Record<string, string> = {
+  pm_card_refundFail: '5126',
+  pm_card_pendingRefund: '7726',
+  pm_card_createDispute: '0259',
 };
 
 /** Stripe's other spellings of the same test cards. */
@@ -125,7 +144,7 @@ export function findSandboxCard(paymentMethodId: string): SandboxCard | undefine
   const numbered = SANDBOX_TEST_CARDS.find((card) => card.paymentMethodId === id);
   return {
     brand: numbered?.brand ?? 'visa',
-    last4: numbered?.number.slice(-4) ?? '4242',
+    last4: numbered?.number.slice(-4) ?? unlistedLast4[id] ?? '4242',
     behaviour: behaviours[id]!,
   };
 }

@@ -182,7 +182,8 @@ interface RefundJson {
   charge: string;
   payment_intent: string;
   currency: string;
-  status: 'succeeded' | 'pending';
+  status: 'succeeded' | 'pending' | 'failed';
+  failure_reason?: string;
   reason: string | null;
   metadata: Record<string, string>;
   created: number;
@@ -347,6 +348,9 @@ export class SandboxEngine {
     if (version === 'sbx' && resource === '3ds' && id && method === 'POST' && parts.length === 4) {
       if (action === 'approve' || action === 'fail')
         return this.completeAuthentication(id, action === 'approve');
+    }
+    if (version === 'sbx' && resource === 'refunds' && id && action === 'settle' && method === 'POST') {
+      return this.settleRefund(id);
     }
     if (version !== 'v1')
       throw invalid(`Unrecognized request URL (${method}: ${path}).`, { statusCode: 404 });
@@ -678,7 +682,28 @@ export class SandboxEngine {
     await this.savePaymentIntent(pi);
     await this.emit('charge.succeeded', charge);
     await this.emit('payment_intent.succeeded', pi);
+    const behaviour = findSandboxCard(pm.testCard)?.behaviour;
+    if (behaviour?.kind === 'succeed' && behaviour.dispute) await this.dispute(charge);
     return pi;
+  }
+
+  /** `pm_card_createDispute`: the cardholder disputes the charge as soon as it succeeds. */
+  private async dispute(charge: ChargeJson): Promise<void> {
+    const dispute = {
+      id: await this.newId('dp'),
+      object: 'dispute',
+      amount: charge.amount,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      currency: charge.currency,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      is_charge_refundable: false,
+      created: this.nowSeconds(),
+      livemode: false,
+    };
+    await this.store.putObject('dispute', dispute.id, dispute, this.clock());
+    await this.emit('charge.dispute.created', dispute);
   }
 
   private async decline(pi: PaymentIntentJson, pm: PaymentMethodJson, decline: CardDecline): Promise<never> {
@@ -810,7 +835,7 @@ export class SandboxEngine {
       charge: charge.id,
       payment_intent: pi.id,
       currency: pi.currency,
-      status: 'succeeded',
+      status: (await this.refundBehaviour(pi)) === 'pending_then_succeeded' ? 'pending' : 'succeeded',
       reason: readString(params, 'reason') ?? null,
       metadata: readMetadata(params),
       created: this.nowSeconds(),
@@ -821,6 +846,45 @@ export class SandboxEngine {
     await this.store.putObject('charge', charge.id, charge, this.clock());
     await this.emit('refund.created', refund);
     await this.emit('charge.refunded', charge);
+    return refund;
+  }
+
+  /** How the card behind a PaymentIntent treats refunds (Stripe's refund test cards). */
+  private async refundBehaviour(pi: PaymentIntentJson): Promise<string | undefined> {
+    const charge = pi.latest_charge
+      ? await this.getObjectOf<ChargeJson>('charge', pi.latest_charge, 'charge')
+      : undefined;
+    if (!charge) return undefined;
+    const found = await this.store.getObject(charge.payment_method);
+    if (found?.kind !== 'payment_method') return undefined;
+    const behaviour = findSandboxCard((found.data as StoredPaymentMethod).testCard)?.behaviour;
+    return behaviour?.kind === 'succeed' ? behaviour.refund : undefined;
+  }
+
+  /**
+   * Sandbox only (`POST /sbx/refunds/:id/settle`): the "some time later" of Stripe's refund test
+   * cards. A pending refund succeeds (`refund.updated`); a refund of `pm_card_refundFail` fails
+   * (`refund.failed`) and its amount is refundable again. Any other refund stays as it is.
+   */
+  private async settleRefund(id: string): Promise<RefundJson> {
+    const refund = await this.getObjectOf<RefundJson>('refund', id, 'refund');
+    const pi = (await this.store.getPaymentIntent(refund.payment_intent)) as PaymentIntentJson | undefined;
+    const behaviour = pi ? await this.refundBehaviour(pi) : undefined;
+    if (refund.status === 'pending') {
+      refund.status = 'succeeded';
+      await this.store.putObject('refund', refund.id, refund, this.clock());
+      await this.emit('refund.updated', refund);
+    } else if (refund.status === 'succeeded' && behaviour === 'succeeded_then_failed') {
+      refund.status = 'failed';
+      refund.failure_reason = 'declined';
+      const charge = await this.getObjectOf<ChargeJson>('charge', refund.charge, 'charge');
+      charge.amount_refunded -= refund.amount;
+      charge.refunded = false;
+      await this.store.putObject('refund', refund.id, refund, this.clock());
+      await this.store.putObject('charge', charge.id, charge, this.clock());
+      await this.emit('refund.updated', refund);
+      await this.emit('refund.failed', refund);
+    }
     return refund;
   }
 }

@@ -3,6 +3,7 @@ import type {
   PaymentProvider,
   ProviderEvent,
   ProviderPaymentIntent,
+  ProviderRefund,
 } from './payment-provider.ts';
 import { type Params, SandboxEngine } from './sandbox-engine.ts';
 import type { SandboxStore } from './sandbox-store.ts';
@@ -39,6 +40,11 @@ export interface SandboxProvider extends PaymentProvider {
     paymentIntentId: string,
     outcome: 'approve' | 'fail',
   ): Promise<ProviderPaymentIntent>;
+  /**
+   * Sandbox only: the later outcome of a refund of Stripe's refund test cards (a pending refund
+   * succeeds; a `pm_card_refundFail` refund fails), with its events.
+   */
+  settleRefund(refundId: string): Promise<ProviderRefund>;
 }
 
 /** A Stripe error answer of the in-process engine, with its HTTP status. */
@@ -189,6 +195,10 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
 
     completeAuthentication(paymentIntentId, outcome) {
       return callForIntent('POST', `/sbx/3ds/${id(paymentIntentId)}/${outcome}`);
+    },
+
+    async settleRefund(refundId) {
+      return toRefund(await callMapped<StripeRefundJson>('POST', `/sbx/refunds/${id(refundId)}/settle`));
     },
   };
 }

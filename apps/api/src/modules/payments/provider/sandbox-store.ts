@@ -8,7 +8,7 @@ import { sandboxIdempotencyKeys, sandboxObjects, sandboxPaymentIntents } from '.
  * loopback stand-in that tests point stripe-node at.
  */
 
-export type SandboxObjectKind = 'customer' | 'payment_method' | 'charge' | 'refund' | 'event';
+export type SandboxObjectKind = 'customer' | 'payment_method' | 'charge' | 'refund' | 'dispute' | 'event';
 
 /** What a second request with an idempotency key finds. */
 export type KeyClaim =
