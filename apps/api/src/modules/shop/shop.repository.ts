@@ -1,0 +1,80 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { identities } from '../accounts/accounts.table.ts';
+import type { CatalogProductRow } from '../catalog/catalog.service.ts';
+import { brands, products } from '../catalog/catalog.table.ts';
+import { PAID_ORDER_STATUSES } from '../orders/orders.service.ts';
+
+/** What the shop needs to know about one member, read in one statement. */
+export interface ShopMemberFacts {
+  /** Products that were in one of the member's paid boxes or orders (DESIGN §5 unlocking). */
+  unlockedIds: number[];
+  dietaryPreferences: number[];
+  dietaryRestrictions: number[];
+  /** The live membership's next renewal date, skipped cycles passed over; null without one. */
+  nextBoxAt: Date | null;
+}
+
+const paidStatuses = sql.raw(PAID_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
+
+const toIntArray = (value: unknown): number[] => {
+  if (Array.isArray(value)) return value.map(Number);
+  // A driver that does not parse arrays answers the text form "{1,2}".
+  if (typeof value === 'string' && value.length > 2) return value.slice(1, -1).split(',').map(Number);
+  return [];
+};
+
+/**
+ * Prepared once per database: the member's unlocked product ids (one grouped read of their paid
+ * orders, not one per product), their latest quiz's diet and restrictions, and the next box date.
+ */
+export function prepareMemberFacts(db: Db) {
+  const statement = db
+    .select({
+      unlocked: sql<unknown>`(
+        SELECT coalesce(array_agg(DISTINCT i.product_id), '{}'::int[]) FROM order_items i
+        JOIN orders o ON o.id = i.order_id
+        WHERE o.identity_id = ${identities.id} AND o.status IN (${paidStatuses}))`,
+      quiz: sql<unknown>`(
+        SELECT json_build_object('p', q.dietary_preferences, 'r', q.dietary_restrictions) FROM quizzes q
+        WHERE q.identity_id = ${identities.id} ORDER BY q.updated_at DESC LIMIT 1)`,
+      nextBoxAt: sql<Date | string | null>`(
+        SELECT s.next_billing_at + make_interval(days => s.skip_cycles * s.schedule_days) FROM subscriptions s
+        WHERE s.identity_id = ${identities.id} AND s.status <> 'canceled'
+        ORDER BY s.created_at DESC LIMIT 1)`,
+    })
+    .from(identities)
+    .where(eq(identities.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('shop_member_facts');
+
+  return async (identityId: string): Promise<ShopMemberFacts> => {
+    const row = (await statement.execute({ id: identityId }))[0];
+    const quiz = (typeof row?.quiz === 'string' ? JSON.parse(row.quiz) : row?.quiz) as
+      | { p: unknown; r: unknown }
+      | null
+      | undefined;
+    return {
+      unlockedIds: toIntArray(row?.unlocked),
+      dietaryPreferences: toIntArray(quiz?.p),
+      dietaryRestrictions: toIntArray(quiz?.r),
+      nextBoxAt: row?.nextBoxAt ? new Date(row.nextBoxAt) : null,
+    };
+  };
+}
+
+/** Prepared once: every product on sale (product and brand not archived), with its brand, in id order. */
+export function prepareShopCatalog(db: Db) {
+  const statement = db
+    .select({
+      product: products,
+      brand: { id: brands.id, name: brands.name, slug: brands.slug, logoPath: brands.logoPath },
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(eq(products.isActive, true), eq(brands.isActive, true)))
+    .orderBy(asc(products.id))
+    .prepare('shop_catalog');
+  return async (): Promise<CatalogProductRow[]> =>
+    (await statement.execute()).map((r) => ({ ...r.product, brand: r.brand }));
+}
