@@ -24,6 +24,8 @@ export interface CheckoutDeps {
   accounts: CheckoutAccounts;
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** In the transaction that records a first box as paid (the referral reward, DESIGN §5). */
+  onFirstBoxPaid?: (tx: Db, identityId: string) => Promise<void>;
 }
 
 /** A PaymentIntent as the checkout reads it, from the provider's answer or a webhook's object. */

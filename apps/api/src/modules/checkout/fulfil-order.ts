@@ -31,7 +31,7 @@ const isPaidStatus = (status: string) => (PAID_ORDER_STATUSES as readonly string
  * after it, never inside the transaction.
  */
 export function createFulfilment(
-  deps: Pick<CheckoutDeps, 'clock' | 'payments' | 'orders' | 'subscriptions' | 'log'>,
+  deps: Pick<CheckoutDeps, 'clock' | 'payments' | 'orders' | 'subscriptions' | 'log' | 'onFirstBoxPaid'>,
 ) {
   const { clock, payments, orders, subscriptions, log } = deps;
 
@@ -148,6 +148,7 @@ export function createFulfilment(
       paymentMethodLast4: ownCard?.last4 ?? null,
       deliverySchedule: schedule,
     });
+    if (order.kind === 'first_box') await deps.onFirstBoxPaid?.(tx, order.identityId);
     await enqueue(tx, {
       kind: 'order-confirmation',
       dedupeKey: `order-confirmation:${order.id}`,
