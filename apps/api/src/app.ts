@@ -30,8 +30,12 @@ import { webhooksRoutes } from './modules/payments/webhooks/webhooks.routes.ts';
 import { quizRoutes } from './modules/quiz/quiz.routes.ts';
 import { createQuizService, type QuizService } from './modules/quiz/quiz.service.ts';
 import { createQuizResultsService, type QuizResultsService } from './modules/quiz/quiz-results.service.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { createReferralsService, type ReferralsService } from './modules/referrals/referrals.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
+import { shopRoutes } from './modules/shop/shop.routes.ts';
+import { createShopService, type ShopService } from './modules/shop/shop.service.ts';
 import {
   createSubscriptionActions,
   type SubscriptionActions,
@@ -76,6 +80,8 @@ export interface Services {
   reviews: ReviewsService;
   cycles: CycleEngine;
   subscriptionActions: SubscriptionActions;
+  shop: ShopService;
+  referrals: ReferralsService;
 }
 
 /** Builds the app exactly as production runs it; `server.ts` only adds the environment and `listen`. */
@@ -142,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     suitableProductIds: async (id) => new Set((await quizResults.personalizedOptions(id)).map((p) => p.id)),
   });
   const subscriptions = createSubscriptionsService({ db, clock });
+  const referrals = createReferralsService({ db, clock, mailer, config, log: app.log });
   const checkout = createCheckoutService({
     db,
     clock,
@@ -152,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts,
     mailer,
     log: app.log,
+    onFirstBoxPaid: referrals.onFirstBoxPaid,
   });
   const quizResults = createQuizResultsService({ db, catalog, orders, accounts, clock });
   const quiz = createQuizService({ db, catalog, accounts, results: quizResults, clock });
@@ -181,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       subscriptionOf: subscriptions.subscriptionOf,
       renewNow: cycles.renewNow,
     }),
+    shop: createShopService({ db }),
+    referrals,
   };
   app.addHook('onClose', async () => {
     if (!deps.limiter) await limiter.close();
@@ -250,4 +260,6 @@ async function registerModules(api: FastifyInstance, services: Services) {
   await api.register(reviewsRoutes, services);
   await api.register(subscriptionsRoutes, services);
   await api.register(paymentMethodRoutes, services);
+  await api.register(shopRoutes, services);
+  await api.register(referralsRoutes, services);
 }
