@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './admin.ts';
 export * from './admin-fulfilment.ts';
+export * from './back-office.ts';
 export * from './cart.ts';
 export * from './cart-checkout.ts';
 export * from './catalog.ts';
