@@ -26,7 +26,12 @@ export type CardBehaviour =
   /** Saves fine, then every charge is declined (`pm_card_chargeCustomerFail`). */
   | { kind: 'decline_on_charge'; decline: CardDecline }
   /** On-session: `requires_action` (3D Secure); off-session: `authentication_required`. */
-  | { kind: 'authenticate' };
+  | { kind: 'authenticate' }
+  /**
+   * Set up for later (`...authenticationRequiredOnSetup`, `...SetupForOffSession`): on-session
+   * charges ask for 3D Secure, off-session charges of the saved card go through (RELIABILITY D6).
+   */
+  | { kind: 'authenticate_on_session' };
 
 export interface SandboxCard {
   brand: string;
@@ -105,6 +110,8 @@ const behaviours: Record<string, CardBehaviour> = {
   },
   pm_card_chargeCustomerFail: { kind: 'decline_on_charge', decline: generic },
   pm_card_authenticationRequired: { kind: 'authenticate' },
+  pm_card_authenticationRequiredOnSetup: { kind: 'authenticate_on_session' },
+  pm_card_authenticationRequiredSetupForOffSession: { kind: 'authenticate_on_session' },
   // Refunds and disputes (RELIABILITY C12): the charge succeeds, what follows does not.
   pm_card_refundFail: { kind: 'succeed', refund: 'succeeded_then_failed' },
   pm_card_pendingRefund: { kind: 'succeed', refund: 'pending_then_succeeded' },
@@ -113,6 +120,8 @@ const behaviours: Record<string, CardBehaviour> = {
 
 /** Last digits of the test cards that have no number in the card form's list. */
 const unlistedLast4: Record<string, string> = {
+  pm_card_authenticationRequiredOnSetup: '3155',
+  pm_card_authenticationRequiredSetupForOffSession: '0446',
   pm_card_refundFail: '5126',
   pm_card_pendingRefund: '7726',
   pm_card_createDispute: '0259',

@@ -640,7 +640,8 @@ export class SandboxEngine {
     if (behaviour.kind === 'decline' || behaviour.kind === 'decline_on_charge') {
       return this.decline(pi, pm.json, behaviour.decline);
     }
-    if (behaviour.kind === 'authenticate') {
+    if (behaviour.kind === 'authenticate_on_session' && offSession) return this.succeed(pi, pm);
+    if (behaviour.kind === 'authenticate' || behaviour.kind === 'authenticate_on_session') {
       if (offSession) return this.decline(pi, pm.json, AUTHENTICATION_REQUIRED);
       pi.status = 'requires_action';
       pi.next_action = {
