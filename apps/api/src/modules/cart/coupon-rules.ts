@@ -70,18 +70,23 @@ export async function findUsableCouponById(
   return assertCouponUsable(tx, coupon, identityId, now);
 }
 
+/** Whether the member has a redemption of the coupon (once per member). */
+export async function hasRedeemed(tx: Db, couponId: string, identityId: string): Promise<boolean> {
+  const used = await tx
+    .select({ id: couponRedemptions.id })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.identityId, identityId)))
+    .limit(1);
+  return used.length > 0;
+}
+
 async function assertCouponUsable(
   tx: Db,
   coupon: CouponRow,
   identityId: string,
   now: Date,
 ): Promise<CouponRow> {
-  const used = await tx
-    .select({ id: couponRedemptions.id })
-    .from(couponRedemptions)
-    .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.identityId, identityId)))
-    .limit(1);
-  const problem = couponProblem(coupon, identityId, now, used.length > 0);
+  const problem = couponProblem(coupon, identityId, now, await hasRedeemed(tx, coupon.id, identityId));
   if (problem) throw badRequest(problem);
   return coupon;
 }

@@ -1,0 +1,151 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { brands, products } from '../catalog/catalog.table.ts';
+import { type CartItemRow, type CartRow, type CouponRow, cartItems, carts, coupons } from './cart.table.ts';
+
+/** One cart line with what the panel shows and what the price needs. */
+export interface CartLineRow {
+  itemId: string;
+  productId: number;
+  quantity: number;
+  title: string;
+  flavor: string;
+  brandName: string;
+  brandLogoPath: string;
+  tubImagePath: string;
+  listPriceCents: number;
+  discountPercent: number;
+}
+
+export async function findCart(db: Db, id: string): Promise<CartRow | undefined> {
+  const [row] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
+  return row;
+}
+
+/** The cart row, locked until the transaction ends: changes to one cart happen one at a time. */
+export async function lockCart(tx: Db, id: string): Promise<CartRow | undefined> {
+  const [row] = await tx.select().from(carts).where(eq(carts.id, id)).limit(1).for('update');
+  return row;
+}
+
+/** Serialises "find or create the open cart" per member (two first adds make one cart). */
+export async function lockIdentity(tx: Db, identityId: string): Promise<void> {
+  await tx.execute(sql`SELECT id FROM identities WHERE id = ${identityId} FOR UPDATE`);
+}
+
+export async function findOpenCart(db: Db, identityId: string): Promise<CartRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.identityId, identityId), eq(carts.status, 'open')))
+    .orderBy(desc(carts.createdAt), desc(carts.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertCart(
+  tx: Db,
+  cart: { id: string; identityId: string },
+  now: Date,
+): Promise<CartRow> {
+  const [row] = await tx
+    .insert(carts)
+    .values({ ...cart, status: 'open', version: 1, createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+/**
+ * Moves the cart to its next version. With `expected`, only from that version (a compare-and-set:
+ * a stale writer changes nothing). Answers the new version, or undefined when it did not match.
+ */
+export async function bumpVersion(
+  tx: Db,
+  cartId: string,
+  now: Date,
+  changes: { couponId?: string | null } = {},
+  expected?: number,
+): Promise<number | undefined> {
+  const where =
+    expected === undefined ? eq(carts.id, cartId) : and(eq(carts.id, cartId), eq(carts.version, expected));
+  const [row] = await tx
+    .update(carts)
+    .set({ ...changes, version: sql`${carts.version} + 1`, updatedAt: now })
+    .where(where)
+    .returning({ version: carts.version });
+  return row?.version;
+}
+
+export async function listLines(db: Db, cartId: string): Promise<CartLineRow[]> {
+  return db
+    .select({
+      itemId: cartItems.id,
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      title: products.title,
+      flavor: products.flavor,
+      brandName: brands.name,
+      brandLogoPath: brands.logoPath,
+      tubImagePath: products.tubImagePath,
+      listPriceCents: products.listPriceCents,
+      discountPercent: products.discountPercent,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+export async function findItem(db: Db, id: string): Promise<CartItemRow | undefined> {
+  const [row] = await db.select().from(cartItems).where(eq(cartItems.id, id)).limit(1);
+  return row;
+}
+
+export async function findItemByProduct(tx: Db, cartId: string, productId: number) {
+  const [row] = await tx
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertItem(
+  tx: Db,
+  item: { id: string; cartId: string; productId: number; quantity: number },
+  now: Date,
+) {
+  await tx.insert(cartItems).values({ ...item, createdAt: now });
+}
+
+export async function setItemQuantity(tx: Db, id: string, quantity: number): Promise<void> {
+  await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, id));
+}
+
+export async function deleteItem(tx: Db, id: string): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.id, id));
+}
+
+export async function findCoupon(db: Db, id: string): Promise<CouponRow | undefined> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
+  return row;
+}
+
+export async function productForCart(tx: Db, productId: number) {
+  const [row] = await tx
+    .select({ id: products.id, isActive: products.isActive, tubStock: products.tubStock })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row;
+}
+
+/** Σ quantities of the member's open cart (the badge), 0 without one. */
+export async function openCartCount(db: Db, identityId: string): Promise<number> {
+  const result = await db.execute<{ n: number | string | null }>(sql`
+    SELECT COALESCE(SUM(i.quantity), 0) AS n
+    FROM carts c JOIN cart_items i ON i.cart_id = c.id
+    WHERE c.identity_id = ${identityId} AND c.status = 'open'`);
+  return Number(result.rows[0]?.n ?? 0);
+}

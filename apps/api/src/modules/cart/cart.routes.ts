@@ -1,0 +1,137 @@
+import {
+  AddToCartQuerySchema,
+  ApplyCouponQuerySchema,
+  CartIdQuerySchema,
+  CartItemDeleteQuerySchema,
+  CartSchema,
+  OpenCartSchema,
+  RemoveCouponQuerySchema,
+  SaveCartItemSchema,
+  SaveCartSchema,
+} from '@store/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
+import type { CartService } from './cart.service.ts';
+
+export interface CartRoutesOptions {
+  cart: CartService;
+  tokens: AccessTokens;
+}
+
+const tags = ['cart'];
+
+/** /cart and /cartItem calls (spec 000 §7 cart, 001 §7): the caller's own cart only. */
+export async function cartRoutes(app: FastifyInstance, options: CartRoutesOptions) {
+  const { cart, tokens } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(tokens);
+
+  r.post(
+    '/cart/addToCart',
+    {
+      schema: {
+        tags,
+        summary:
+          "One more tub of an unlocked product in the member's cart (cartId 0 or absent: the open cart or a new one)",
+        querystring: AddToCartQuerySchema,
+        response: { 200: CartSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => cart.addToCart(userOf(request), request.query),
+  );
+
+  r.get(
+    '/cart/GetItem',
+    {
+      schema: {
+        tags,
+        summary: "The caller's cart",
+        querystring: CartIdQuerySchema,
+        response: { 200: CartSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => cart.getItem(userOf(request), request.query.id),
+  );
+
+  r.get(
+    '/cart/GetOpenCart',
+    {
+      schema: { tags, summary: "The caller's open cart, or null", response: { 200: OpenCartSchema } },
+      preValidation: signedIn,
+    },
+    async (request) => cart.openCart(userOf(request)),
+  );
+
+  r.post(
+    '/cart/save',
+    {
+      schema: {
+        tags,
+        summary: 'Item quantities against the version read (409 when stale); money in the body is ignored',
+        body: SaveCartSchema,
+        response: { 200: CartSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => cart.save(userOf(request), request.body),
+  );
+
+  r.post(
+    '/cartItem/save',
+    {
+      schema: {
+        tags,
+        summary: "One item's quantity (1-99) against the version read; totalPrice and the like are ignored",
+        body: SaveCartItemSchema,
+        response: { 200: CartSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => cart.saveItem(userOf(request), request.body),
+  );
+
+  r.delete(
+    '/cartItem/Delete',
+    {
+      schema: {
+        tags,
+        summary: 'Removes an item from the caller’s cart',
+        querystring: CartItemDeleteQuerySchema,
+        response: { 200: CartSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => cart.deleteItem(userOf(request), request.query.id, request.query.version),
+  );
+
+  r.post(
+    '/cart/ApplyCoupon',
+    {
+      schema: {
+        tags,
+        summary: 'Puts a coupon on the cart (code trimmed, upper-cased); 400 says why a code cannot be used',
+        querystring: ApplyCouponQuerySchema,
+        response: { 200: CartSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => cart.applyCoupon(userOf(request), request.query.cartId, request.query.code),
+  );
+
+  r.post(
+    '/cart/RemoveCoupon',
+    {
+      schema: {
+        tags,
+        summary: 'Takes the coupon off the cart',
+        querystring: RemoveCouponQuerySchema,
+        response: { 200: CartSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => cart.removeCoupon(userOf(request), request.query.cartId),
+  );
+}

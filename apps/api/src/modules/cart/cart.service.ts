@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AddToCartQuery,
+  type Cart,
+  CartMessages,
+  centsToDollars,
+  formatUsd,
+  type SaveCart,
+  type SaveCartItem,
+} from '@store/contracts';
+import type { Db } from '../../db/database.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import * as repo from './cart.repository.ts';
+import type { CartRow, CouponRow } from './cart.table.ts';
+import { priceCart } from './cart-pricing.ts';
+import { couponProblem, couponTerms, findUsableCoupon, hasRedeemed } from './coupon-rules.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface CartServiceDeps {
+  db: Db;
+  clock: () => Date;
+  /** The products the member has had in a paid box: only these can be bought (DESIGN §5). */
+  unlockedProductIds: (identityId: string) => Promise<ReadonlySet<number>>;
+}
+
+export type CartService = ReturnType<typeof createCartService>;
+
+/** The green row's words for a coupon. */
+export function couponLabel(coupon: Pick<CouponRow, 'kind' | 'percentOff' | 'amountOffCents'>): string {
+  if (coupon.kind === 'percent') return `${coupon.percentOff}% off your cart`;
+  if (coupon.kind === 'fixed') return `${formatUsd(coupon.amountOffCents ?? 0)} off your cart`;
+  return 'One free tub';
+}
+
+/**
+ * The members' cart (issue 7). Rules:
+ * - every call is the caller's own cart: someone else's cart or item, or an id that is not ours,
+ *   answers 404 as if it did not exist (RELIABILITY B1);
+ * - only an open cart changes; a cart at checkout or ordered answers 409, except addToCart, which
+ *   starts a fresh cart so the member can keep shopping (the answer carries the new id);
+ * - every change moves `version`; cart/save, cartItem/save and a Delete that sends a version must
+ *   name the version they read, or get 409 and re-read (E7);
+ * - money is priced on the server from the catalog (priceCart); the client's numbers are never read (B3).
+ */
+export function createCartService({ db, clock, unlockedProductIds }: CartServiceDeps) {
+  async function requireOwnCart(identityId: string, id: string, tx: Db = db, lock = false): Promise<CartRow> {
+    const cart = UUID.test(id)
+      ? await (lock ? repo.lockCart : repo.findCart)(tx, id.toLowerCase())
+      : undefined;
+    if (!cart || cart.identityId !== identityId) throw notFound('That cart');
+    return cart;
+  }
+
+  function requireOpen(cart: CartRow): void {
+    if (cart.status !== 'open') throw conflict(CartMessages.notEditable);
+  }
+
+  async function requireOwnItem(identityId: string, id: string, tx: Db) {
+    const item = UUID.test(id) ? await repo.findItem(tx, id.toLowerCase()) : undefined;
+    if (!item) throw notFound('That cart item');
+    const cart = await repo.lockCart(tx, item.cartId);
+    if (!cart || cart.identityId !== identityId) throw notFound('That cart item');
+    return { item, cart };
+  }
+
+  async function nextVersion(tx: Db, cart: CartRow, expected: number | undefined, changes = {}) {
+    if (expected !== undefined && expected !== cart.version) throw conflict(CartMessages.stale);
+    const version = await repo.bumpVersion(tx, cart.id, clock(), changes, expected);
+    if (version === undefined) throw conflict(CartMessages.stale);
+    return version;
+  }
+
+  async function view(cart: CartRow, tx: Db = db): Promise<Cart> {
+    const lines = await repo.listLines(tx, cart.id);
+    let coupon: CouponRow | undefined;
+    let problem: string | null = null;
+    if (cart.couponId) {
+      coupon = await repo.findCoupon(tx, cart.couponId);
+      if (coupon && cart.status === 'open') {
+        const used = await hasRedeemed(tx, coupon.id, cart.identityId);
+        problem = couponProblem(coupon, cart.identityId, clock(), used);
+      }
+    }
+    const price = priceCart(
+      lines.map((l) => ({
+        productId: l.productId,
+        quantity: l.quantity,
+        listPriceCents: l.listPriceCents,
+        discountPercent: l.discountPercent,
+      })),
+      coupon && !problem ? couponTerms(coupon) : null,
+    );
+    return {
+      id: cart.id,
+      status: cart.status,
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? null,
+      // A coupon that stopped being usable (expired, used meanwhile) stays on the cart, takes
+      // nothing off, and its row says why.
+      couponLabel: coupon ? (problem ?? couponLabel(coupon)) : null,
+      items: lines.map((l, i) => {
+        const priced = price.lines[i]!;
+        return {
+          id: l.itemId,
+          productId: l.productId,
+          title: l.title,
+          brandName: l.brandName,
+          flavorSubCategoryText: l.flavor,
+          brandImage: l.brandLogoPath,
+          imageModel: { originalPath: l.tubImagePath },
+          quantity: l.quantity,
+          unitPrice: centsToDollars(priced.unitMemberCents),
+          totalPrice: centsToDollars(priced.lineMemberCents),
+          undiscountedTotalPrice: centsToDollars(priced.lineListCents),
+        };
+      }),
+      cartItemsCount: lines.reduce((n, l) => n + l.quantity, 0),
+      undiscountedSubTotal: centsToDollars(price.undiscountedSubtotalCents),
+      subTotal: centsToDollars(price.subtotalCents),
+      couponDiscount: centsToDollars(price.couponDiscountCents),
+      taxAmount: 0,
+      totalPrice: centsToDollars(price.discountedSubtotalCents),
+      youSaved: centsToDollars(price.youSavedCents),
+      version: cart.version,
+    };
+  }
+
+  /** Re-reads the cart inside the transaction after a change. */
+  async function reread(tx: Db, cartId: string): Promise<Cart> {
+    const cart = await repo.findCart(tx, cartId);
+    if (!cart) throw notFound('That cart');
+    return view(cart, tx);
+  }
+
+  async function checkProduct(identityId: string, tx: Db, productId: number, quantity: number) {
+    const product = await repo.productForCart(tx, productId);
+    if (!product) throw notFound('That product');
+    if (!product.isActive) throw badRequest(CartMessages.archived);
+    if (!(await unlockedProductIds(identityId)).has(productId)) throw forbidden(CartMessages.locked);
+    if (product.tubStock <= 0) throw badRequest(CartMessages.outOfStock);
+    if (quantity > product.tubStock) {
+      throw badRequest(`Only ${product.tubStock} tubs of this product are in stock.`);
+    }
+  }
+
+  return {
+    requireOwnCart,
+    view,
+
+    /** POST /cart/addToCart: one more tub of the product in the member's open cart. */
+    async addToCart(identityId: string, query: AddToCartQuery): Promise<Cart> {
+      return db.transaction(async (tx) => {
+        let cart: CartRow | undefined;
+        if (query.cartId) {
+          cart = await requireOwnCart(identityId, query.cartId, tx, true);
+          if (cart.status !== 'open') cart = undefined; // checked out: start a fresh cart
+        }
+        if (!cart) {
+          await repo.lockIdentity(tx, identityId);
+          const open = await repo.findOpenCart(tx, identityId);
+          cart = open
+            ? await repo.lockCart(tx, open.id)
+            : await repo.insertCart(tx, { id: randomUUID(), identityId }, clock());
+        }
+        if (!cart) throw notFound('That cart');
+        const existing = await repo.findItemByProduct(tx, cart.id, query.productId);
+        const quantity = (existing?.quantity ?? 0) + 1;
+        await checkProduct(identityId, tx, query.productId, quantity);
+        if (quantity > 99) throw badRequest(CartMessages.quantity);
+        if (existing) await repo.setItemQuantity(tx, existing.id, quantity);
+        else
+          await repo.insertItem(
+            tx,
+            { id: randomUUID(), cartId: cart.id, productId: query.productId, quantity },
+            clock(),
+          );
+        await repo.bumpVersion(tx, cart.id, clock());
+        return reread(tx, cart.id);
+      });
+    },
+
+    /** GET /cart/GetItem: the caller's cart (any status). */
+    async getItem(identityId: string, id: string): Promise<Cart> {
+      return view(await requireOwnCart(identityId, id));
+    },
+
+    /** GET /cart/GetOpenCart: the member's open cart, or null (a new device without a stored cartId). */
+    async openCart(identityId: string): Promise<Cart | null> {
+      const cart = await repo.findOpenCart(db, identityId);
+      return cart ? view(cart) : null;
+    },
+
+    /** POST /cart/save: the quantities of the cart's own items, against the version read. */
+    async save(identityId: string, input: SaveCart): Promise<Cart> {
+      return db.transaction(async (tx) => {
+        const cart = await requireOwnCart(identityId, input.id, tx, true);
+        requireOpen(cart);
+        const lines = await repo.listLines(tx, cart.id);
+        const byId = new Map(lines.map((l) => [l.itemId, l]));
+        for (const item of input.items ?? []) {
+          const line = byId.get(item.id.toLowerCase());
+          if (!line) throw notFound('That cart item');
+          if (item.quantity > line.quantity)
+            await checkProduct(identityId, tx, line.productId, item.quantity);
+          await repo.setItemQuantity(tx, line.itemId, item.quantity);
+        }
+        await nextVersion(tx, cart, input.version);
+        return reread(tx, cart.id);
+      });
+    },
+
+    /** POST /cartItem/save: one item's quantity (1..99), against the version read. */
+    async saveItem(identityId: string, input: SaveCartItem): Promise<Cart> {
+      return db.transaction(async (tx) => {
+        const { item, cart } = await requireOwnItem(identityId, input.id, tx);
+        requireOpen(cart);
+        if (input.version !== cart.version) throw conflict(CartMessages.stale);
+        if (input.quantity > item.quantity)
+          await checkProduct(identityId, tx, item.productId, input.quantity);
+        await repo.setItemQuantity(tx, item.id, input.quantity);
+        await nextVersion(tx, cart, input.version);
+        return reread(tx, cart.id);
+      });
+    },
+
+    /** DELETE /cartItem/Delete: removes the item; a version, when sent, must be the one read. */
+    async deleteItem(identityId: string, id: string, version?: number): Promise<Cart> {
+      return db.transaction(async (tx) => {
+        const { item, cart } = await requireOwnItem(identityId, id, tx);
+        requireOpen(cart);
+        if (version !== undefined && version !== cart.version) throw conflict(CartMessages.stale);
+        await repo.deleteItem(tx, item.id);
+        await nextVersion(tx, cart, version);
+        return reread(tx, cart.id);
+      });
+    },
+
+    /**
+     * POST /cart/ApplyCoupon: puts the coupon on the cart. The cart holds one coupon id, so the
+     * same code applied any number of times, at once or not, is one adjustment (E7).
+     */
+    async applyCoupon(identityId: string, cartId: string, code: string): Promise<Cart> {
+      return db.transaction(async (tx) => {
+        const cart = await requireOwnCart(identityId, cartId, tx, true);
+        requireOpen(cart);
+        const coupon = await findUsableCoupon(tx, code, identityId, clock());
+        if (cart.couponId !== coupon.id) await nextVersion(tx, cart, undefined, { couponId: coupon.id });
+        return reread(tx, cart.id);
+      });
+    },
+
+    /** POST /cart/RemoveCoupon: takes the coupon off (nothing to do without one). */
+    async removeCoupon(identityId: string, cartId: string): Promise<Cart> {
+      return db.transaction(async (tx) => {
+        const cart = await requireOwnCart(identityId, cartId, tx, true);
+        requireOpen(cart);
+        if (cart.couponId) await nextVersion(tx, cart, undefined, { couponId: null });
+        return reread(tx, cart.id);
+      });
+    },
+
+    /** The top bar's badge: Σ quantities of the member's open cart. */
+    openCartCount: (identityId: string) => repo.openCartCount(db, identityId),
+  };
+}
