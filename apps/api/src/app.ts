@@ -13,6 +13,8 @@ import { validatorCompiler } from './http/validation.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { type CartService, createCartService } from './modules/cart/cart.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
@@ -78,6 +80,7 @@ export interface Services {
   subscriptions: SubscriptionsService;
   checkout: CheckoutService;
   reviews: ReviewsService;
+  cart: CartService;
   cycles: CycleEngine;
   subscriptionActions: SubscriptionActions;
   shop: ShopService;
@@ -180,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     subscriptions,
     checkout,
     reviews: createReviewsService({ db, clock, unlockedProductIds: orders.unlockedProductIds }),
+    cart: createCartService({ db, clock, unlockedProductIds: orders.unlockedProductIds }),
     cycles,
     subscriptionActions: createSubscriptionActions({
       db,
@@ -258,6 +262,7 @@ async function registerModules(api: FastifyInstance, services: Services) {
   await api.register(checkoutRoutes, services);
   await api.register(adminRoutes, services);
   await api.register(reviewsRoutes, services);
+  await api.register(cartRoutes, services);
   await api.register(subscriptionsRoutes, services);
   await api.register(paymentMethodRoutes, services);
   await api.register(shopRoutes, services);
