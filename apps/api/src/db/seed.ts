@@ -1,4 +1,5 @@
 import { seedAdmin } from '../modules/accounts/accounts.seed.ts';
+import { seedCoupons } from '../modules/cart/coupons.seed.ts';
 import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
 import type { Db } from './database.ts';
 
@@ -9,4 +10,5 @@ import type { Db } from './database.ts';
 export async function seed(db: Db): Promise<void> {
   await seedAdmin(db);
   await seedCatalog(db);
+  await seedCoupons(db);
 }
