@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
+import { confirmRenewal, renewalConfirmation } from './confirm-renewal.ts';
 import { createRanker } from './picks.ts';
 import { renewOne } from './renewals.ts';
 import { type SweepDeps, sweep } from './sweep.ts';
@@ -33,6 +34,14 @@ export function createCycleEngine(deps: {
     /** Renews one membership now (a restart), then sends its mails. */
     async renewNow(subscriptionId: string, at: Date) {
       const outcome = await renewOne(sweepDeps, subscriptionId, at);
+      await sweep(sweepDeps, at);
+      return outcome;
+    },
+    /** RELIABILITY D6: the renewal waiting for the member's on-session confirmation. */
+    renewalConfirmation: (identityId: string) => renewalConfirmation(deps, identityId),
+    /** Confirms it (the member is present), bills the cycle, then sends its receipt. */
+    async confirmRenewal(identityId: string, at: Date) {
+      const outcome = await confirmRenewal(deps, identityId, at);
       await sweep(sweepDeps, at);
       return outcome;
     },

@@ -9,6 +9,7 @@ import {
 } from '../payments/provider/payment-provider.ts';
 import { addDays } from '../subscriptions/subscriptions.service.ts';
 import type { BillingCycleRow, SubscriptionRow } from '../subscriptions/subscriptions.table.ts';
+import { confirmPaymentMail } from './confirm-renewal-mail.ts';
 import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
 
@@ -25,7 +26,7 @@ export interface RenewalDeps {
   log?: { error(obj: object, msg: string): void };
 }
 
-interface ChargeJob {
+export interface ChargeJob {
   chargeId: string;
   subscriptionId: string;
   identityId: string;
@@ -279,7 +280,14 @@ async function charge(deps: RenewalDeps, job: ChargeJob, at: Date): Promise<Rene
   });
 }
 
-async function recordPaid(tx: Db, sub: SubscriptionRow, job: ChargeJob, at: Date, email: string | undefined) {
+/** A renewal charge succeeded: the cycle is billed, its box paid, the membership active; one receipt. */
+export async function recordPaid(
+  tx: Db,
+  sub: SubscriptionRow,
+  job: ChargeJob,
+  at: Date,
+  email: string | undefined,
+) {
   await store.updateCycle(tx, sub.id, job.cycleIndex, {
     status: 'billed',
     billedAt: at,
@@ -360,7 +368,10 @@ async function recordFailed(
     await store.queueMail(
       tx,
       `failed:${sub.id}:${job.cycleIndex}:${failures}`,
-      paymentFailedMail(email, retryAt, webUrl),
+      // The bank wants the member present (RELIABILITY D6): a link to confirm on-session.
+      result.authentication
+        ? confirmPaymentMail(email, job.amountCents, webUrl)
+        : paymentFailedMail(email, retryAt, webUrl),
       at,
     );
   }

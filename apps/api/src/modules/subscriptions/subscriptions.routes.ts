@@ -24,6 +24,22 @@ export interface SubscriptionsRoutesOptions {
 
 const tags = ['membership'];
 
+const RenewalConfirmationSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  amountCents: z.number().int(),
+  paymentIntentId: z.string(),
+  clientSecret: z.string(),
+  paymentMethodId: z.string().optional(),
+  last4: z.string().optional(),
+  provider: z.enum(['sandbox', 'stripe']),
+});
+
+const ConfirmRenewalAnswerSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('billed') }),
+  z.object({ status: z.literal('requires_action'), clientSecret: z.string() }),
+]);
+
 /** The member's membership actions (issue 6); every call needs a member, whatever the web app shows. */
 export async function subscriptionsRoutes(app: FastifyInstance, options: SubscriptionsRoutesOptions) {
   const { subscriptionActions: actions, tokens, cycles } = options;
@@ -121,6 +137,32 @@ export async function subscriptionsRoutes(app: FastifyInstance, options: Subscri
       preValidation: signedIn,
     },
     async (request) => actions.restart(userOf(request)),
+  );
+
+  r.get(
+    '/user/RenewalConfirmation',
+    {
+      schema: {
+        tags,
+        summary: "The renewal waiting for the member's bank confirmation (RELIABILITY D6); 404 when none",
+        response: { 200: RenewalConfirmationSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => cycles.renewalConfirmation(userOf(request)),
+  );
+
+  r.post(
+    '/user/ConfirmRenewalPayment',
+    {
+      schema: {
+        tags,
+        summary: 'The member confirms that renewal on-session; the cycle is billed once it succeeds',
+        response: { 200: ConfirmRenewalAnswerSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => cycles.confirmRenewal(userOf(request), options.clock()),
   );
 
   r.post(

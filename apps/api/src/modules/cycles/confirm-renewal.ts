@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { findOrderRow } from '../orders/cycle-orders.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderPaymentIntent,
+} from '../payments/provider/payment-provider.ts';
+import * as store from './cycle-store.ts';
+import { recordPaid } from './renewals.ts';
+
+/**
+ * RELIABILITY D6: a renewal the bank wants to authenticate leaves its cycle `awaiting_customer`
+ * (no retries). The member opens the link of the mail and confirms the same PaymentIntent
+ * on-session: with Stripe the browser runs `confirmCardPayment` with the client secret; with the
+ * sandbox the API confirms on-session and passes the sandbox's 3D Secure step. Once the provider
+ * says `succeeded` the cycle is billed exactly as a renewal is (one succeeded charge row).
+ */
+
+export interface RenewalConfirmation {
+  orderId: string;
+  orderNumber: string;
+  amountCents: number;
+  paymentIntentId: string;
+  /** For Stripe.js's confirmCardPayment; the sandbox confirms on the server. */
+  clientSecret: string;
+  /** The saved card the bank asked about. */
+  paymentMethodId: string | undefined;
+  last4: string | undefined;
+  provider: PaymentProvider['name'];
+}
+
+interface Waiting {
+  subscriptionId: string;
+  cycleIndex: number;
+  orderId: string;
+  startsAt: Date;
+  chargeKey: string;
+  attempt: number;
+  paymentIntentId: string;
+}
+
+/** The member's renewal waiting for them, or undefined. */
+async function waitingRenewal(db: Db, identityId: string): Promise<Waiting | undefined> {
+  const result = await db.execute<{
+    subscription_id: string;
+    cycle_index: number;
+    order_id: string;
+    starts_at: Date | string;
+    idempotency_key: string;
+    attempt: number;
+    provider_payment_intent_id: string;
+  }>(sql`
+    SELECT s.id AS subscription_id, c.cycle_index, c.order_id, c.starts_at, r.idempotency_key, r.attempt,
+           r.provider_payment_intent_id
+    FROM subscriptions s
+    JOIN billing_cycles c ON c.subscription_id = s.id AND c.status = 'awaiting_customer'
+    JOIN renewal_charges r ON r.subscription_id = s.id AND r.cycle_index = c.cycle_index
+    WHERE s.identity_id = ${identityId} AND s.status = 'past_due' AND c.order_id IS NOT NULL
+      AND r.provider_payment_intent_id IS NOT NULL
+    ORDER BY c.cycle_index DESC, r.attempt DESC LIMIT 1`);
+  const row = result.rows[0];
+  return row
+    ? {
+        subscriptionId: row.subscription_id,
+        cycleIndex: Number(row.cycle_index),
+        orderId: row.order_id,
+        startsAt: new Date(row.starts_at),
+        chargeKey: row.idempotency_key,
+        attempt: Number(row.attempt),
+        paymentIntentId: row.provider_payment_intent_id,
+      }
+    : undefined;
+}
+
+const NOTHING_TO_CONFIRM = 'There is no payment waiting for your confirmation';
+
+export interface ConfirmDeps {
+  db: Db;
+  payments: PaymentProvider;
+}
+
+/** GET /user/RenewalConfirmation: what the confirm page shows; 404 when nothing waits. */
+export async function renewalConfirmation(
+  deps: ConfirmDeps,
+  identityId: string,
+): Promise<RenewalConfirmation> {
+  const waiting = await waitingRenewal(deps.db, identityId);
+  if (!waiting) throw notFound(NOTHING_TO_CONFIRM);
+  const sub = await store.findSubscription(deps.db, waiting.subscriptionId);
+  const [intent, order, card] = await Promise.all([
+    deps.payments.retrievePaymentIntent(waiting.paymentIntentId),
+    findOrderRow(deps.db, waiting.orderId),
+    store.defaultCard(deps.db, identityId, sub?.defaultPaymentMethodId ?? null, deps.payments.name),
+  ]);
+  return {
+    orderId: waiting.orderId,
+    orderNumber: order?.orderNumber ?? '',
+    amountCents: intent.amountCents,
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret,
+    paymentMethodId: card?.providerPaymentMethodId,
+    last4: card?.last4,
+    provider: deps.payments.name,
+  };
+}
+
+export type ConfirmOutcome = { status: 'billed' } | { status: 'requires_action'; clientSecret: string };
+
+interface SandboxAuthentication {
+  completeAuthentication(id: string, outcome: 'approve' | 'fail'): Promise<ProviderPaymentIntent>;
+}
+
+const hasSandboxAuthentication = (p: PaymentProvider): p is PaymentProvider & SandboxAuthentication =>
+  p.name === 'sandbox' && typeof (p as Partial<SandboxAuthentication>).completeAuthentication === 'function';
+
+/**
+ * POST /user/ConfirmRenewalPayment: the member is present. The sandbox confirms on-session here
+ * (3D Secure passed); Stripe's browser confirmation has happened before this call, so the
+ * PaymentIntent is read back. A succeeded intent bills the cycle once; asking again changes nothing.
+ */
+export async function confirmRenewal(
+  deps: ConfirmDeps,
+  identityId: string,
+  at: Date,
+): Promise<ConfirmOutcome> {
+  const waiting = await waitingRenewal(deps.db, identityId);
+  if (!waiting) throw notFound(NOTHING_TO_CONFIRM);
+  let intent = await deps.payments.retrievePaymentIntent(waiting.paymentIntentId);
+  if (intent.status !== 'succeeded' && hasSandboxAuthentication(deps.payments)) {
+    const sub = await store.findSubscription(deps.db, waiting.subscriptionId);
+    const card = await store.defaultCard(deps.db, identityId, sub?.defaultPaymentMethodId ?? null, 'sandbox');
+    try {
+      if (intent.status !== 'requires_action') {
+        intent = await deps.payments.confirmPaymentIntent(intent.id, {
+          paymentMethodId: card?.providerPaymentMethodId,
+          offSession: false,
+          idempotencyKey: `${waiting.chargeKey}:confirm`,
+        });
+      }
+      if (intent.status === 'requires_action') {
+        intent = await deps.payments.completeAuthentication(intent.id, 'approve');
+      }
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.kind === 'card_declined') {
+        throw new AppError(
+          'payment_declined',
+          'Your card was declined. Please replace it on the billing page.',
+        );
+      }
+      throw error;
+    }
+  }
+  if (intent.status !== 'succeeded') {
+    if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') {
+      return { status: 'requires_action', clientSecret: intent.clientSecret };
+    }
+    throw new AppError(
+      'payment_declined',
+      intent.lastError?.message ?? 'The payment was not confirmed. Please try again or replace your card.',
+    );
+  }
+  const paid = intent;
+  await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const sub = await store.lockSubscription(tx, waiting.subscriptionId);
+    const cycle = await store.latestCycle(tx, waiting.subscriptionId);
+    // Billed already (a second click, or a new card's renewal got there first): nothing to do.
+    if (!sub || cycle?.cycleIndex !== waiting.cycleIndex || cycle.status !== 'awaiting_customer') return;
+    const attempt = waiting.attempt + 1;
+    const key = `renew:${sub.id}:${waiting.cycleIndex}:${attempt}`;
+    const chargeId = await store.claimCharge(tx, {
+      subscriptionId: sub.id,
+      cycleIndex: waiting.cycleIndex,
+      attempt,
+      key,
+      amountCents: paid.amountCents,
+      at,
+    });
+    if (!chargeId) return;
+    await store.finishCharge(tx, chargeId, { status: 'succeeded', paymentIntentId: paid.id, at });
+    const card = await store.defaultCard(tx, sub.identityId, sub.defaultPaymentMethodId, deps.payments.name);
+    await recordPaid(
+      tx,
+      sub,
+      {
+        chargeId,
+        subscriptionId: sub.id,
+        identityId: sub.identityId,
+        cycleIndex: waiting.cycleIndex,
+        orderId: waiting.orderId,
+        startsAt: waiting.startsAt,
+        key,
+        amountCents: paid.amountCents,
+        card,
+      },
+      at,
+      await store.emailOf(tx, sub.identityId),
+    );
+    await store.recordEvent(tx, {
+      subscriptionId: sub.id,
+      actor: 'member',
+      kind: 'renewal_confirmed',
+      detail: { cycleIndex: waiting.cycleIndex, paymentIntentId: paid.id },
+      at,
+    });
+  });
+  return { status: 'billed' };
+}
