@@ -25,6 +25,7 @@ const toIntArray = (value: unknown): number[] => {
 };
 
 /**
+// Written out in full (identities.id): Drizzle leaves table names off columns in a one-table select.
  * Prepared once per database: the member's unlocked product ids (one grouped read of their paid
  * orders, not one per product), their latest quiz's diet and restrictions, and the next box date.
  */
@@ -34,13 +35,13 @@ export function prepareMemberFacts(db: Db) {
       unlocked: sql<unknown>`(
         SELECT coalesce(array_agg(DISTINCT i.product_id), '{}'::int[]) FROM order_items i
         JOIN orders o ON o.id = i.order_id
-        WHERE o.identity_id = ${identities.id} AND o.status IN (${paidStatuses}))`,
+        WHERE o.identity_id = identities.id AND o.status IN (${paidStatuses}))`,
       quiz: sql<unknown>`(
         SELECT json_build_object('p', q.dietary_preferences, 'r', q.dietary_restrictions) FROM quizzes q
-        WHERE q.identity_id = ${identities.id} ORDER BY q.updated_at DESC LIMIT 1)`,
+        WHERE q.identity_id = identities.id ORDER BY q.updated_at DESC LIMIT 1)`,
       nextBoxAt: sql<Date | string | null>`(
         SELECT s.next_billing_at + make_interval(days => s.skip_cycles * s.schedule_days) FROM subscriptions s
-        WHERE s.identity_id = ${identities.id} AND s.status <> 'canceled'
+        WHERE s.identity_id = identities.id AND s.status <> 'canceled'
         ORDER BY s.created_at DESC LIMIT 1)`,
     })
     .from(identities)
