@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'thank-you/:orderId', ...page(() => import('./routes/thank-you.tsx')) },
           { path: 'profile', ...page(() => import('./routes/profile.tsx')) },
           { path: 'membership', ...page(() => import('./routes/membership.tsx')) },
+          { path: 'membership/confirm-payment', ...page(() => import('./routes/confirm-payment.tsx')) },
           { path: 'shop', ...page(() => import('./routes/shop.tsx')) },
           { path: 'billing', ...page(() => import('./routes/billing.tsx')) },
           { path: 'product-detail/:productId', ...page(() => import('./routes/product-detail.tsx')) },
