@@ -1,5 +1,5 @@
 import type { Order } from '@store/contracts';
-import { apiGet, apiPost } from '@/lib/api-client.ts';
+import { ApiError, apiGet, apiPost } from '@/lib/api-client.ts';
 import { loadAuthInfo } from '@/lib/auth.ts';
 import { useApi } from '@/lib/use-api.ts';
 
@@ -19,4 +19,37 @@ export async function reportIssue(text: string): Promise<void> {
 export async function restartMembership(): Promise<void> {
   await apiPost('/user/RestartSubscription');
   await loadAuthInfo();
+}
+
+/** GET /user/RenewalConfirmation: a renewal the member's bank wants them to confirm (RELIABILITY D6). */
+export interface RenewalConfirmation {
+  orderId: string;
+  orderNumber: string;
+  amountCents: number;
+  paymentIntentId: string;
+  clientSecret: string;
+  paymentMethodId?: string;
+  last4?: string;
+  provider: 'sandbox' | 'stripe';
+}
+
+export type ConfirmRenewalAnswer = { status: 'billed' } | { status: 'requires_action'; clientSecret: string };
+
+/** The waiting renewal, or undefined when nothing waits (404). */
+export function useRenewalConfirmation() {
+  return useApi('renewal-confirmation', async () => {
+    try {
+      return await apiGet<RenewalConfirmation>('/user/RenewalConfirmation', { quiet: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  });
+}
+
+/** POST /user/ConfirmRenewalPayment: the member is present; the cycle is billed once the bank agrees. */
+export async function confirmRenewalPayment(): Promise<ConfirmRenewalAnswer> {
+  const answer = await apiPost<ConfirmRenewalAnswer>('/user/ConfirmRenewalPayment', { quiet: true });
+  if (answer.status === 'billed') await loadAuthInfo();
+  return answer;
 }
