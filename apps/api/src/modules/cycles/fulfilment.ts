@@ -1,52 +1,198 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { boxShippedMail } from '../mail/cycle-templates.ts';
-import { findOrderRow, moveOrder } from '../orders/cycle-orders.ts';
+import { boxShippedMail, tubsShippedMail } from '../mail/cycle-templates.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import {
+  addChosenSamples,
+  CHOSEN_PER_BOX,
+  findOrderRow,
+  itemsOf,
+  moveOrder,
+  sampledProductIds,
+} from '../orders/cycle-orders.ts';
 import { billingCycles } from '../subscriptions/subscriptions.table.ts';
 import * as store from './cycle-store.ts';
+import { choose, type Ranker } from './picks.ts';
 
 /**
  * The operator's side of a cycle's box (DESIGN §5: shipping and delivery are set by the
  * operator; outside production the sweeper sets them by date). For the back office to call.
  * Each answers false when the order is not a paid cycle box, or the step was already recorded.
+ *
+ * The `...In(tx, ...)` forms run inside the caller's transaction, so the back office writes a
+ * batch of boxes and its audit rows at once; mails are queued in that transaction and sent by
+ * `sendQueuedMails` after it commits (at most once, keyed per order).
  */
-export async function markBoxShipped(db: Db, orderId: string, at: Date): Promise<boolean> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const [cycle] = await tx
-      .update(billingCycles)
-      .set({ shippedAt: at })
-      .where(
-        and(
-          eq(billingCycles.orderId, orderId),
-          eq(billingCycles.status, 'billed'),
-          isNull(billingCycles.shippedAt),
-        ),
-      )
-      .returning();
-    if (!cycle) return false;
-    await moveOrder(tx, orderId, ['paid', 'processing'], { status: 'shipped', now: at });
-    const order = await findOrderRow(tx, orderId);
-    const email = order ? await store.emailOf(tx, order.identityId) : undefined;
-    if (order && email)
-      await store.queueMail(tx, `shipped:${orderId}`, boxShippedMail(email, order.orderNumber), at);
-    return true;
-  });
+
+/** What assembling a box needs from outside its transaction: the member's ranking and samples. */
+export interface AssemblyPicks {
+  ranked: readonly number[];
+  sampled: readonly number[];
 }
 
-export async function markBoxDelivered(db: Db, orderId: string, at: Date): Promise<boolean> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const [cycle] = await tx
-      .update(billingCycles)
-      .set({ deliveredAt: at })
-      .where(and(eq(billingCycles.orderId, orderId), isNull(billingCycles.deliveredAt)))
-      .returning();
-    if (!cycle?.shippedAt) {
-      if (cycle) throw new Error('a box is delivered after it shipped');
-      return false;
+/** Reads what `assembleBoxIn` needs before the transaction (the ranking reads the whole catalog). */
+export async function assemblyPicksOf(db: Db, rank: Ranker, identityId: string): Promise<AssemblyPicks> {
+  const [ranked, sampled] = await Promise.all([rank(identityId), sampledProductIds(db, identityId)]);
+  return { ranked, sampled };
+}
+
+/**
+ * Marks a paid box assembled (docs/decisions/010-fulfilment.md): a build window still open is
+ * closed now, and the samples the member left open are chosen from their own ranking as the
+ * sweeper does after the deadline; the member's stage becomes Box Assembly.
+ */
+export async function assembleBoxIn(
+  tx: Db,
+  orderId: string,
+  at: Date,
+  picks: AssemblyPicks,
+): Promise<boolean> {
+  const [cycle] = await tx
+    .select()
+    .from(billingCycles)
+    .where(and(eq(billingCycles.orderId, orderId), eq(billingCycles.status, 'billed')))
+    .for('update');
+  if (!cycle || cycle.shippedAt) return false;
+  const assembled = await tx.execute<{ assembled_at: unknown }>(
+    sql`SELECT assembled_at FROM billing_cycles WHERE id = ${cycle.id}`,
+  );
+  if (assembled.rows[0]?.assembled_at) return false;
+  if (!cycle.samplesAutoChosenAt) {
+    const items = await itemsOf(tx, orderId);
+    const missing = CHOSEN_PER_BOX - items.filter((i) => !i.isPrimePick).length;
+    const chosen =
+      missing > 0
+        ? choose(
+            picks.ranked,
+            new Set(picks.sampled),
+            items.map((i) => i.productId),
+            missing,
+          )
+        : [];
+    if (chosen.length) await addChosenSamples(tx, orderId, chosen, at);
+  }
+  const iso = at.toISOString();
+  await tx.execute(sql`
+    UPDATE billing_cycles
+    SET assembled_at = ${iso}::timestamptz,
+        samples_auto_chosen_at = COALESCE(samples_auto_chosen_at, ${iso}::timestamptz),
+        build_deadline_at = LEAST(build_deadline_at, ${iso}::timestamptz)
+    WHERE id = ${cycle.id}`);
+  // The order stays `paid` (the member's pages read it so) until it ships.
+  return true;
+}
+
+/** Ships a paid cycle box with the carrier's tracking number; the "box shipped" mail carries it. */
+export async function shipBoxIn(
+  tx: Db,
+  orderId: string,
+  at: Date,
+  trackingNumber?: string,
+): Promise<boolean> {
+  const [cycle] = await tx
+    .update(billingCycles)
+    .set({ shippedAt: at })
+    .where(
+      and(
+        eq(billingCycles.orderId, orderId),
+        eq(billingCycles.status, 'billed'),
+        isNull(billingCycles.shippedAt),
+      ),
+    )
+    .returning();
+  if (!cycle) return false;
+  // A box shipped before the build deadline was assembled early: its window closes now.
+  if (cycle.buildDeadlineAt > at) {
+    await tx.update(billingCycles).set({ buildDeadlineAt: at }).where(eq(billingCycles.id, cycle.id));
+  }
+  await moveOrder(tx, orderId, ['paid', 'processing'], { status: 'shipped', now: at });
+  await tx.execute(sql`
+    UPDATE orders SET shipped_at = ${at.toISOString()}::timestamptz, tracking_number = ${trackingNumber ?? null}
+    WHERE id = ${orderId}`);
+  const order = await findOrderRow(tx, orderId);
+  const email = order ? await store.emailOf(tx, order.identityId) : undefined;
+  if (order && email) {
+    await store.queueMail(
+      tx,
+      `shipped:${orderId}`,
+      boxShippedMail(email, order.orderNumber, trackingNumber),
+      at,
+    );
+  }
+  return true;
+}
+
+/** Records a shipped box delivered; the member's stage becomes Taste & Review. */
+export async function deliverBoxIn(tx: Db, orderId: string, at: Date): Promise<boolean> {
+  const [cycle] = await tx
+    .update(billingCycles)
+    .set({ deliveredAt: at })
+    .where(and(eq(billingCycles.orderId, orderId), isNull(billingCycles.deliveredAt)))
+    .returning();
+  if (!cycle?.shippedAt) {
+    if (cycle) throw new Error('a box is delivered after it shipped');
+    return false;
+  }
+  await moveOrder(tx, orderId, ['shipped'], { status: 'delivered', now: at });
+  return true;
+}
+
+/** Ships a paid cart order (tubs) with its tracking number, and queues its mail once. */
+export async function shipCartOrderIn(
+  tx: Db,
+  orderId: string,
+  at: Date,
+  trackingNumber: string,
+): Promise<boolean> {
+  const shipped = await tx.execute<{ identity_id: string; order_number: string }>(sql`
+    UPDATE orders SET status = 'shipped', shipped_at = ${at.toISOString()}::timestamptz,
+      tracking_number = ${trackingNumber}, updated_at = ${at.toISOString()}::timestamptz
+    WHERE id = ${orderId} AND kind = 'cart' AND status IN ('paid', 'processing')
+    RETURNING identity_id, order_number`);
+  const row = shipped.rows[0];
+  if (!row) return false;
+  const email = await store.emailOf(tx, row.identity_id);
+  if (email) {
+    await store.queueMail(
+      tx,
+      `cart-shipped:${orderId}`,
+      tubsShippedMail(email, row.order_number, trackingNumber),
+      at,
+    );
+  }
+  return true;
+}
+
+function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (t) => work(t as unknown as Db));
+}
+
+export function markBoxShipped(db: Db, orderId: string, at: Date, trackingNumber?: string): Promise<boolean> {
+  return inTransaction(db, (tx) => shipBoxIn(tx, orderId, at, trackingNumber));
+}
+
+export function markBoxDelivered(db: Db, orderId: string, at: Date): Promise<boolean> {
+  return inTransaction(db, (tx) => deliverBoxIn(tx, orderId, at));
+}
+
+/** Sends the cycle mails queued so far (the sweeper's too), each at most once. */
+export async function sendQueuedMails(
+  db: Db,
+  mailer: Mailer,
+  at: Date,
+  log?: { error(obj: object, msg: string): void },
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const mails = await store.takeUnsentMails(db, at);
+    if (!mails.length) return sent;
+    for (const mail of mails) {
+      try {
+        await mailer.send(mail);
+        sent++;
+      } catch (error) {
+        log?.error({ err: error, kind: mail.kind }, 'cycle mail failed');
+      }
     }
-    await moveOrder(tx, orderId, ['shipped'], { status: 'delivered', now: at });
-    return true;
-  });
+  }
 }

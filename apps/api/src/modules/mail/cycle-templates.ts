@@ -66,9 +66,22 @@ export function membershipCanceledMail(to: string, webUrl: string): Mail {
   ]);
 }
 
-export function boxShippedMail(to: string, orderNumber: string): Mail {
+function trackingLine(trackingNumber: string | undefined): string[] {
+  return trackingNumber ? [`Tracking number: ${trackingNumber}`] : [];
+}
+
+export function boxShippedMail(to: string, orderNumber: string, trackingNumber?: string): Mail {
   return mail('box-shipped', to, 'Your box is on its way', [
     `Your box (order ${orderNumber}) has shipped. Enjoy your samples and tell us what you think!`,
+    ...trackingLine(trackingNumber),
+  ]);
+}
+
+/** A cart order of full-size tubs left the warehouse (the back office's cart fulfillment). */
+export function tubsShippedMail(to: string, orderNumber: string, trackingNumber: string): Mail {
+  return mail('order-shipped', to, 'Your order is on its way', [
+    `Your order ${orderNumber} has shipped.`,
+    ...trackingLine(trackingNumber),
   ]);
 }
 

@@ -1,0 +1,439 @@
+import type {
+  AdminBatchResult,
+  AdminCartOrder,
+  AdminCartOrderQuery,
+  AdminFulfilmentBox,
+  AdminFulfilmentBoxQuery,
+  AdminPackingList,
+  FulfilmentItem,
+  FulfilmentStage,
+  Page,
+} from '@store/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import {
+  type AssemblyPicks,
+  assembleBoxIn,
+  assemblyPicksOf,
+  deliverBoxIn,
+  sendQueuedMails,
+  shipBoxIn,
+  shipCartOrderIn,
+} from '../cycles/fulfilment.ts';
+import type { Ranker } from '../cycles/picks.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { insertAuditRow } from './admin.repository.ts';
+import type { Actor } from './admin.service.ts';
+
+export interface FulfilmentDeps {
+  db: Db;
+  clock: () => Date;
+  mailer: Mailer;
+  rank: Ranker;
+  log?: { error(obj: object, msg: string): void };
+}
+
+type Row = Record<string, unknown>;
+
+const iso = (value: unknown): string | null =>
+  value == null ? null : new Date(value as string).toISOString();
+
+/** Orders that were paid and not taken back: the only boxes and tubs that are packed. */
+const LIVE_ORDER = sql`o.status NOT IN ('draft', 'awaiting_payment', 'canceled', 'refund_pending', 'refunded')`;
+
+const MEMBER_NAME = sql`COALESCE(
+  NULLIF(btrim(concat_ws(' ', i.first_name, i.last_name)), ''),
+  NULLIF(btrim(concat_ws(' ', o.shipping->>'firstName', o.shipping->>'lastName')), ''),
+  i.email)`;
+
+/** Which boxes are at a stage at `now` (the same rules as the member's tracker, cycleStage). */
+function stageWhere(stage: FulfilmentStage, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  switch (stage) {
+    case 'build':
+      return sql`bc.shipped_at IS NULL AND bc.build_deadline_at > ${at}`;
+    case 'assembly':
+      return sql`bc.shipped_at IS NULL AND bc.build_deadline_at <= ${at}`;
+    case 'shipping':
+      return sql`bc.shipped_at IS NOT NULL AND bc.delivered_at IS NULL`;
+    case 'delivered':
+      // Delivered boxes of the members' current cycles; older ones are history.
+      return sql`bc.delivered_at IS NOT NULL AND bc.order_id = s.current_order_id`;
+  }
+}
+
+function stageOf(row: Row, now: Date): FulfilmentStage {
+  if (row.delivered_at) return 'delivered';
+  if (row.shipped_at) return 'shipping';
+  return new Date(row.build_deadline_at as string) > now ? 'build' : 'assembly';
+}
+
+const BOX_SORTS: Record<AdminFulfilmentBoxQuery['sort'], SQL> = {
+  deadline: sql`bc.build_deadline_at`,
+  member: sql`member_name`,
+  email: sql`i.email`,
+  order: sql`o.order_number`,
+};
+
+const CART_SORTS: Record<AdminCartOrderQuery['sort'], SQL> = {
+  paid: sql`o.paid_at`,
+  order: sql`o.order_number`,
+  email: sql`i.email`,
+  total: sql`o.total_cents`,
+};
+
+const BOX_FROM = sql`
+  FROM billing_cycles bc
+  JOIN subscriptions s ON s.id = bc.subscription_id
+  JOIN orders o ON o.id = bc.order_id
+  JOIN identities i ON i.id = o.identity_id`;
+
+const BOX_COLUMNS = sql`o.id AS order_id, o.order_number, i.email, ${MEMBER_NAME} AS member_name,
+  to_char(bc.starts_at AT TIME ZONE 'UTC', 'FMMonth YYYY') AS box_month, bc.cycle_index,
+  bc.build_deadline_at, bc.assembled_at, bc.shipped_at, bc.delivered_at, o.tracking_number,
+  o.shipping, o.kind`;
+
+function idList(ids: readonly string[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+}
+
+async function itemsByOrder(db: Db, orderIds: readonly string[]): Promise<Map<string, FulfilmentItem[]>> {
+  const byOrder = new Map<string, FulfilmentItem[]>();
+  if (!orderIds.length) return byOrder;
+  const result = await db.execute<Row>(sql`
+    SELECT oi.order_id, p.id AS product_id, p.title, b.name AS brand, p.flavor, oi.is_prime_pick, oi.quantity
+    FROM order_items oi JOIN products p ON p.id = oi.product_id JOIN brands b ON b.id = p.brand_id
+    WHERE oi.order_id IN (${idList(orderIds)})
+    ORDER BY oi.is_prime_pick DESC, oi.created_at, p.title`);
+  for (const r of result.rows) {
+    const list = byOrder.get(r.order_id as string) ?? [];
+    list.push({
+      productId: Number(r.product_id),
+      title: r.title as string,
+      brand: r.brand as string,
+      flavor: r.flavor as string,
+      isPrimePick: Boolean(r.is_prime_pick),
+      quantity: Number(r.quantity ?? 1),
+    });
+    byOrder.set(r.order_id as string, list);
+  }
+  return byOrder;
+}
+
+export type FulfilmentService = ReturnType<typeof createFulfilmentService>;
+
+/**
+ * The back office's fulfillment (issue 8 part 3): cycle boxes by stage and paid cart orders,
+ * paged and sorted in SQL; batch actions that call the cycle engine inside one transaction with
+ * their audit rows, then send the queued mails. A batch naming a box that is not one answers
+ * 404 and changes nothing; a step already done is `unchanged` and mails nothing again.
+ */
+export function createFulfilmentService({ db, clock, mailer, rank, log }: FulfilmentDeps) {
+  async function audit(
+    tx: Db,
+    actor: Actor,
+    action: string,
+    orderId: string,
+    before: object,
+    after: object,
+    at: Date,
+  ) {
+    await insertAuditRow(tx, {
+      actorIdentityId: actor.id,
+      actorEmail: actor.email,
+      action,
+      entityType: 'order',
+      entityId: orderId,
+      before,
+      after,
+      createdAt: at,
+    });
+  }
+
+  /** The boxes of the batch as they are now; 404 when one is not a paid cycle box. */
+  async function boxesOf(orderIds: readonly string[], now: Date) {
+    const result = await db.execute<Row>(sql`
+      SELECT ${BOX_COLUMNS}, o.identity_id ${BOX_FROM}
+      WHERE bc.status = 'billed' AND ${LIVE_ORDER} AND o.id IN (${idList(orderIds)})`);
+    const byId = new Map(result.rows.map((r) => [r.order_id as string, r]));
+    for (const id of orderIds) if (!byId.has(id)) throw notFound('That box');
+    return orderIds.map((id) => {
+      const row = byId.get(id)!;
+      return { row, stage: stageOf(row, now), identityId: row.identity_id as string };
+    });
+  }
+
+  async function picksFor(boxes: { stage: FulfilmentStage; identityId: string }[]) {
+    const picks = new Map<string, AssemblyPicks>();
+    for (const box of boxes) {
+      if (box.stage === 'build' && !picks.has(box.identityId)) {
+        picks.set(box.identityId, await assemblyPicksOf(db, rank, box.identityId));
+      }
+    }
+    return picks;
+  }
+
+  async function afterCommit(at: Date) {
+    await sendQueuedMails(db, mailer, at, log);
+  }
+
+  const noPicks: AssemblyPicks = { ranked: [], sampled: [] };
+
+  return {
+    async listBoxes(query: AdminFulfilmentBoxQuery): Promise<Page<AdminFulfilmentBox>> {
+      const now = clock();
+      const where = sql`bc.status = 'billed' AND bc.order_id IS NOT NULL AND ${LIVE_ORDER} AND ${stageWhere(query.stage, now)}`;
+      const direction = query.order === 'desc' ? sql`DESC` : sql`ASC`;
+      const [rows, count] = await Promise.all([
+        db.execute<Row>(sql`
+          SELECT ${BOX_COLUMNS} ${BOX_FROM} WHERE ${where}
+          ORDER BY ${BOX_SORTS[query.sort]} ${direction}, o.id
+          LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
+        db.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${BOX_FROM} WHERE ${where}`),
+      ]);
+      const items = await itemsByOrder(
+        db,
+        rows.rows.map((r) => r.order_id as string),
+      );
+      return {
+        items: rows.rows.map((r) => ({
+          orderId: r.order_id as string,
+          orderNumber: r.order_number as string,
+          memberName: r.member_name as string,
+          email: r.email as string,
+          boxMonth: r.box_month as string,
+          cycleIndex: Number(r.cycle_index),
+          stage: stageOf(r, now),
+          buildDeadlineAt: iso(r.build_deadline_at)!,
+          assembledAt: iso(r.assembled_at),
+          shippedAt: iso(r.shipped_at),
+          deliveredAt: iso(r.delivered_at),
+          trackingNumber: (r.tracking_number as string | null) ?? null,
+          items: items.get(r.order_id as string) ?? [],
+        })),
+        total: Number(count.rows[0]?.n ?? 0),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** Closes the build window early (auto-choosing open samples) and records the box assembled. */
+    async assemble(actor: Actor, orderIds: readonly string[]): Promise<AdminBatchResult> {
+      const at = clock();
+      const boxes = await boxesOf(orderIds, at);
+      const picks = await picksFor(boxes);
+      const results = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const out: AdminBatchResult['results'] = [];
+        for (const box of boxes) {
+          const orderId = box.row.order_id as string;
+          const changed =
+            (box.stage === 'build' || box.stage === 'assembly') &&
+            (await assembleBoxIn(tx, orderId, at, picks.get(box.identityId) ?? noPicks));
+          if (changed) {
+            await audit(
+              tx,
+              actor,
+              'box.assemble',
+              orderId,
+              { stage: box.stage },
+              { stage: 'assembly', assembledAt: at.toISOString() },
+              at,
+            );
+          }
+          out.push({ orderId, outcome: changed ? 'changed' : 'unchanged' });
+        }
+        return out;
+      });
+      return { results };
+    },
+
+    /** Ships boxes with their tracking numbers (a box still in Build Your Box is assembled first). */
+    async ship(
+      actor: Actor,
+      shipments: readonly { orderId: string; trackingNumber: string }[],
+    ): Promise<AdminBatchResult> {
+      const at = clock();
+      const boxes = await boxesOf(
+        shipments.map((s) => s.orderId),
+        at,
+      );
+      const picks = await picksFor(boxes);
+      const results = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const out: AdminBatchResult['results'] = [];
+        for (const [index, box] of boxes.entries()) {
+          const orderId = box.row.order_id as string;
+          const trackingNumber = shipments[index]!.trackingNumber;
+          let changed = false;
+          if (box.stage === 'build' || box.stage === 'assembly') {
+            if (!box.row.assembled_at)
+              await assembleBoxIn(tx, orderId, at, picks.get(box.identityId) ?? noPicks);
+            changed = await shipBoxIn(tx, orderId, at, trackingNumber);
+          }
+          if (changed) {
+            await audit(
+              tx,
+              actor,
+              'box.ship',
+              orderId,
+              { stage: box.stage, trackingNumber: null },
+              { stage: 'shipping', shippedAt: at.toISOString(), trackingNumber },
+              at,
+            );
+          }
+          out.push({ orderId, outcome: changed ? 'changed' : 'unchanged' });
+        }
+        return out;
+      });
+      await afterCommit(at);
+      return { results };
+    },
+
+    async deliver(actor: Actor, orderIds: readonly string[]): Promise<AdminBatchResult> {
+      const at = clock();
+      const boxes = await boxesOf(orderIds, at);
+      const notShipped = boxes.find((b) => b.stage === 'build' || b.stage === 'assembly');
+      if (notShipped) {
+        throw conflict(
+          `Box ${notShipped.row.order_number as string} has not shipped yet; ship it before marking it delivered.`,
+        );
+      }
+      const results = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const out: AdminBatchResult['results'] = [];
+        for (const box of boxes) {
+          const orderId = box.row.order_id as string;
+          const changed = box.stage === 'shipping' && (await deliverBoxIn(tx, orderId, at));
+          if (changed) {
+            await audit(
+              tx,
+              actor,
+              'box.deliver',
+              orderId,
+              { stage: 'shipping' },
+              { stage: 'delivered', deliveredAt: at.toISOString() },
+              at,
+            );
+          }
+          out.push({ orderId, outcome: changed ? 'changed' : 'unchanged' });
+        }
+        return out;
+      });
+      return { results };
+    },
+
+    /** What goes into one box or cart order, and where it goes. */
+    async packingList(orderId: string): Promise<AdminPackingList | undefined> {
+      const result = await db.execute<Row>(sql`
+        SELECT o.id AS order_id, o.order_number, o.kind, o.shipping, o.tracking_number, i.email,
+          ${MEMBER_NAME} AS member_name,
+          to_char(bc.starts_at AT TIME ZONE 'UTC', 'FMMonth YYYY') AS box_month
+        FROM orders o JOIN identities i ON i.id = o.identity_id
+        LEFT JOIN billing_cycles bc ON bc.order_id = o.id AND bc.status = 'billed'
+        WHERE o.id = ${orderId} AND ${LIVE_ORDER}
+          AND (o.kind = 'cart' OR bc.id IS NOT NULL)`);
+      const row = result.rows[0];
+      if (!row) return undefined;
+      const items = await itemsByOrder(db, [orderId]);
+      const shipping = row.shipping as Record<string, string | null> | null;
+      return {
+        orderId,
+        orderNumber: row.order_number as string,
+        kind: row.kind === 'cart' ? 'cart' : 'box',
+        memberName: row.member_name as string,
+        email: row.email as string,
+        boxMonth: (row.box_month as string | null) ?? null,
+        shipTo: shipping
+          ? {
+              name: [shipping.firstName, shipping.lastName].filter(Boolean).join(' '),
+              street1: shipping.street1 ?? '',
+              street2: shipping.street2 ?? '',
+              city: shipping.city ?? '',
+              state: shipping.state ?? '',
+              postalCode: shipping.postalCode ?? '',
+            }
+          : null,
+        trackingNumber: (row.tracking_number as string | null) ?? null,
+        items: items.get(orderId) ?? [],
+      };
+    },
+
+    async listCartOrders(query: AdminCartOrderQuery): Promise<Page<AdminCartOrder>> {
+      const where =
+        query.status === 'to_ship'
+          ? sql`o.kind = 'cart' AND o.status IN ('paid', 'processing')`
+          : sql`o.kind = 'cart' AND o.status IN ('shipped', 'delivered', 'completed')`;
+      const direction = query.order === 'desc' ? sql`DESC` : sql`ASC`;
+      const from = sql`FROM orders o JOIN identities i ON i.id = o.identity_id`;
+      const [rows, count] = await Promise.all([
+        db.execute<Row>(sql`
+          SELECT o.id AS order_id, o.order_number, i.email, ${MEMBER_NAME} AS member_name, o.paid_at,
+            o.total_cents, o.status, o.shipped_at, o.tracking_number
+          ${from} WHERE ${where}
+          ORDER BY ${CART_SORTS[query.sort]} ${direction} NULLS LAST, o.id
+          LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
+        db.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${from} WHERE ${where}`),
+      ]);
+      const items = await itemsByOrder(
+        db,
+        rows.rows.map((r) => r.order_id as string),
+      );
+      return {
+        items: rows.rows.map((r) => ({
+          orderId: r.order_id as string,
+          orderNumber: r.order_number as string,
+          memberName: r.member_name as string,
+          email: r.email as string,
+          paidAt: iso(r.paid_at),
+          totalCents: Number(r.total_cents),
+          status: r.status as string,
+          shippedAt: iso(r.shipped_at),
+          trackingNumber: (r.tracking_number as string | null) ?? null,
+          items: items.get(r.order_id as string) ?? [],
+        })),
+        total: Number(count.rows[0]?.n ?? 0),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async shipCartOrders(
+      actor: Actor,
+      shipments: readonly { orderId: string; trackingNumber: string }[],
+    ): Promise<AdminBatchResult> {
+      const at = clock();
+      const found = await db.execute<{ id: string }>(sql`
+        SELECT o.id FROM orders o WHERE o.kind = 'cart' AND ${LIVE_ORDER}
+          AND o.id IN (${idList(shipments.map((s) => s.orderId))})`);
+      const known = new Set(found.rows.map((r) => r.id));
+      for (const s of shipments) if (!known.has(s.orderId)) throw notFound('That order');
+      const results = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const out: AdminBatchResult['results'] = [];
+        for (const { orderId, trackingNumber } of shipments) {
+          const changed = await shipCartOrderIn(tx, orderId, at, trackingNumber);
+          if (changed) {
+            await audit(
+              tx,
+              actor,
+              'order.ship',
+              orderId,
+              { status: 'paid' },
+              { status: 'shipped', trackingNumber },
+              at,
+            );
+          }
+          out.push({ orderId, outcome: changed ? 'changed' : 'unchanged' });
+        }
+        return out;
+      });
+      await afterCommit(at);
+      return { results };
+    },
+  };
+}
