@@ -29,8 +29,11 @@ import type { Services } from '../../app.ts';
 import { requireUser } from '../../http/auth.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { createContactService } from '../contact/contact.service.ts';
+import { createRanker } from '../cycles/picks.ts';
 import { createPartnersService } from '../partners/partners.service.ts';
 import { type Actor, createAdminService } from './admin.service.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
+import { fulfilmentRoutes } from './fulfilment.routes.ts';
 import { createUploads, UPLOAD_BODY_LIMIT } from './uploads.ts';
 
 export type AdminRoutesOptions = Pick<
@@ -364,6 +367,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         },
         async (request) => admin.listAudit(request.query),
       );
+
+      dashboardRoutes(scope, { db, clock });
+      fulfilmentRoutes(scope, { db, clock, mailer, rank: createRanker({ db, catalog }), log: scope.log });
     },
     { prefix: '/admin' },
   );
