@@ -221,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { db, isProduction: config.isProduction });
+      await api.register(systemRoutes, { db, isProduction: config.isProduction, sweep: cycles.sweep });
       await registerModules(api, services);
     },
     { prefix: '/api' },
