@@ -5,10 +5,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { listMail } from '../mail/mailer.ts';
+import { type DevClockRoutesOptions, devClockRoutes } from './dev-clock.routes.ts';
 
 export interface SystemRoutesOptions {
   db: Db;
   isProduction: boolean;
+  /** The cycle engine's sweep, for the dev clock (`POST /dev/sweep?at=`); absent: no dev clock. */
+  sweep?: DevClockRoutesOptions['sweep'];
 }
 
 const HEALTH_CACHE_MS = 1000;
@@ -48,6 +51,9 @@ export async function systemRoutes(app: FastifyInstance, options: SystemRoutesOp
   );
 
   app.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  if (options.sweep)
+    await app.register(devClockRoutes, { isProduction: options.isProduction, sweep: options.sweep });
 
   r.get(
     '/dev/mailbox',
