@@ -14,6 +14,12 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { cartCheckoutRoutes } from './modules/cart-checkout/cart-checkout.routes.ts';
+import {
+  type CartCheckoutService,
+  createCartCheckoutService,
+} from './modules/cart-checkout/cart-checkout.service.ts';
+import { createCartOrderHooks } from './modules/cart-checkout/cart-order-hooks.ts';
 import { type CartService, createCartService } from './modules/cart/cart.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -79,6 +85,7 @@ export interface Services {
   quizResults: QuizResultsService;
   subscriptions: SubscriptionsService;
   checkout: CheckoutService;
+  cartCheckout: CartCheckoutService;
   reviews: ReviewsService;
   cart: CartService;
   cycles: CycleEngine;
@@ -163,6 +170,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     log: app.log,
     onFirstBoxPaid: referrals.onFirstBoxPaid,
+    cartOrders: createCartOrderHooks({
+      db,
+      clock,
+      publicUrl: config.publicUrl,
+      owners: accounts,
+      log: app.log,
+    }),
+  });
+  const cartCheckout = createCartCheckoutService({
+    db,
+    clock,
+    config,
+    tax: createTaxService(),
+    checkout,
+    log: app.log,
   });
   const quizResults = createQuizResultsService({ db, catalog, orders, accounts, clock });
   const quiz = createQuizService({ db, catalog, accounts, results: quizResults, clock });
@@ -182,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quizResults,
     subscriptions,
     checkout,
+    cartCheckout,
     reviews: createReviewsService({ db, clock, unlockedProductIds: orders.unlockedProductIds }),
     cart: createCartService({ db, clock, unlockedProductIds: orders.unlockedProductIds }),
     cycles,
@@ -260,6 +283,7 @@ async function registerModules(api: FastifyInstance, services: Services) {
   });
   await api.register(ordersRoutes, services);
   await api.register(checkoutRoutes, services);
+  await api.register(cartCheckoutRoutes, services);
   await api.register(adminRoutes, services);
   await api.register(reviewsRoutes, services);
   await api.register(cartRoutes, services);

@@ -22,6 +22,11 @@ export function createAfterPayment(deps: CheckoutDeps, reconciler: ReturnType<ty
     }
     if (!order) return;
     if (job.kind === 'order-confirmation') {
+      if (order.kind === 'cart') {
+        const receipt = await deps.cartOrders?.receiptMail(order.id);
+        if (receipt) await mailer.send(receipt);
+        return;
+      }
       await mailer.send(orderConfirmationMail(await orders.view(order), config.publicUrl));
       return;
     }

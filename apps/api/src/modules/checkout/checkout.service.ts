@@ -56,6 +56,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     async updateTaxInfo(identityId: string, orderId: string, identity: CheckoutIdentity): Promise<Order> {
       const order = await orders.requireOwn(identityId, orderId);
       if (!isPayable(order)) throw conflict(ORDER_ALREADY_PAID);
+      // A shop order's totals are frozen by the cart checkout, which takes the address itself.
+      if (order.kind === 'cart') throw conflict('This order is priced at the cart checkout.');
       const live = await repo.findLiveAttempt(db, order.id);
       if (live?.status === 'succeeded') throw conflict(ORDER_ALREADY_PAID);
       if (live?.status === 'pending') throw new AppError('in_progress', PAYMENT_IN_PROGRESS);
@@ -103,10 +105,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
       );
       if (result.outcome === 'refunding') {
         await flush().catch(() => undefined);
+        if (order.kind === 'cart')
+          throw conflict('This order was already paid. This payment is being refunded.');
         throw conflict(`${ALREADY_MEMBER} This payment is being refunded.`);
       }
       await afterPayment(identityId, order.id, facts);
-      return { orderId: order.id, kind: order.kind === 'pre_order' ? 'pre_order' : 'first_box' };
+      return {
+        orderId: order.id,
+        kind: order.kind === 'pre_order' || order.kind === 'cart' ? order.kind : 'first_box',
+      };
     },
 
     /**

@@ -2,6 +2,7 @@ import type { Identity, SaveIdentity, TokenPair } from '@store/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
+import type { CartOrderHooks } from '../cart-checkout/cart-order-hooks.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
@@ -23,6 +24,8 @@ export interface CheckoutDeps {
   subscriptions: SubscriptionsService;
   accounts: CheckoutAccounts;
   mailer: Mailer;
+  /** What paying an order of kind 'cart' also does (the shop's cart checkout); absent in older tests. */
+  cartOrders?: CartOrderHooks;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** In the transaction that records a first box as paid (the referral reward, DESIGN §5). */
   onFirstBoxPaid?: (tx: Db, identityId: string) => Promise<void>;

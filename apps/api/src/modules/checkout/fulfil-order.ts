@@ -31,7 +31,10 @@ const isPaidStatus = (status: string) => (PAID_ORDER_STATUSES as readonly string
  * after it, never inside the transaction.
  */
 export function createFulfilment(
-  deps: Pick<CheckoutDeps, 'clock' | 'payments' | 'orders' | 'subscriptions' | 'log' | 'onFirstBoxPaid'>,
+  deps: Pick<
+    CheckoutDeps,
+    'clock' | 'payments' | 'orders' | 'subscriptions' | 'log' | 'onFirstBoxPaid' | 'cartOrders'
+  >,
 ) {
   const { clock, payments, orders, subscriptions, log } = deps;
 
@@ -146,9 +149,12 @@ export function createFulfilment(
       status: 'paid',
       paidAt,
       paymentMethodLast4: ownCard?.last4 ?? null,
-      deliverySchedule: schedule,
+      // A shop order has no delivery schedule.
+      ...(order.kind === 'cart' ? {} : { deliverySchedule: schedule }),
     });
     if (order.kind === 'first_box') await deps.onFirstBoxPaid?.(tx, order.identityId);
+    // A shop order: its stock holds are consumed, its coupon redeemed, its cart 'ordered'.
+    if (order.kind === 'cart') await deps.cartOrders?.onPaid(tx, order.id);
     await enqueue(tx, {
       kind: 'order-confirmation',
       dedupeKey: `order-confirmation:${order.id}`,

@@ -210,7 +210,7 @@ export function createPaymentStart(
     ): Promise<PaymentIntentResult> {
       const owned = await orders.requireOwn(identityId, input.orderId);
       // A renewal's box is charged by the cycle engine alone; paying it here would be a second charge path.
-      if (owned.kind !== 'first_box' && owned.kind !== 'pre_order') {
+      if (owned.kind !== 'first_box' && owned.kind !== 'pre_order' && owned.kind !== 'cart') {
         throw conflict('This box is billed automatically with your membership.');
       }
       if (!isPayable(owned)) throw conflict(ORDER_ALREADY_PAID);
@@ -231,8 +231,12 @@ export function createPaymentStart(
           if (reused !== 'retry') return reused;
           continue;
         }
-        // The details can only change while nothing is being charged.
-        const order = await orders.updateShipping(identityId, current.id, shipping, input.deliverySchedule);
+        // The details can only change while nothing is being charged. A cart order was frozen
+        // (lines, coupon, shipping, tax, total) by the cart checkout just before this call.
+        const order =
+          current.kind === 'cart'
+            ? current
+            : await orders.updateShipping(identityId, current.id, shipping, input.deliverySchedule);
         return charge(order, input.paymentMethodId);
       }
       throw new AppError('in_progress', PAYMENT_IN_PROGRESS);

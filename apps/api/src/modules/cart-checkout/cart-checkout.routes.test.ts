@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import { CartCheckoutQuoteSchema, CheckoutPaymentResultSchema } from '@store/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessTokens } from '../../http/auth.ts';
+import { startTestServer, type TestServer } from '../../test/helpers.ts';
+import { insertCoupon } from '../cart/cart.test-support.ts';
+import { seedCatalog } from '../catalog/catalog.seed.ts';
+import { memberPriceCents } from '../catalog/catalog.service.ts';
+import { mailCount, relaxedLimiter } from '../checkout/checkout.test-support.ts';
+import { computeStateTaxCents } from '../tax/tax.service.ts';
+import { HOLD_MS } from './cart-checkout.service.ts';
+import {
+  cartStatus,
+  chargedCentsOfCart,
+  chargesOfCart,
+  checkoutCart,
+  newCart,
+  newShopper,
+  productsInStock,
+  SHIPPING_CA,
+  type Shopper,
+  scalar,
+  setStock,
+  stockOf,
+} from './cart-checkout.test-support.ts';
+
+let now = Date.parse('2027-03-10T15:00:00.000Z');
+const clock = () => new Date(now);
+let server: TestServer;
+let catalog: { id: number; listPriceCents: number; discountPercent: number }[];
+
+beforeAll(async () => {
+  server = await startTestServer({}, { limiter: relaxedLimiter(), clock });
+  await seedCatalog(server.database.db);
+  catalog = await productsInStock(server, 12);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const HANDLING = 299;
+
+/** The charge as the catalog says it must be: Σ member prices − coupon + handling + tax (RELIABILITY C4). */
+function expectedTotal(
+  lines: { productId: number; quantity: number }[],
+  coupon: { percentOff?: number; amountOffCents?: number } | null,
+  state: string,
+) {
+  const subtotal = lines.reduce((sum, l) => {
+    const p = catalog.find((c) => c.id === l.productId)!;
+    return sum + memberPriceCents(p.listPriceCents, p.discountPercent) * l.quantity;
+  }, 0);
+  let discount = 0;
+  if (coupon?.percentOff) discount = Math.round((subtotal * coupon.percentOff) / 100);
+  if (coupon?.amountOffCents) discount = coupon.amountOffCents;
+  discount = Math.min(discount, subtotal);
+  const taxable = subtotal - discount + HANDLING;
+  const tax = computeStateTaxCents(taxable, state);
+  return { subtotal, discount, tax, total: taxable + tax };
+}
+
+const quote = (shopper: Shopper, cartId: string, state?: string) =>
+  server.request(
+    'GET',
+    `/api/cart/CheckoutQuote?cartId=${cartId}${state ? `&state=${encodeURIComponent(state)}` : ''}`,
+    { token: shopper.token },
+  );
+
+const redemptionsOf = (couponId: string) =>
+  scalar(server, sql`SELECT redemptions AS n FROM coupons WHERE id = ${couponId}`);
+
+describe('POST /api/Payment/CreateCheckoutPayment', () => {
+  it('freezes the cart at catalog prices with the coupon, handling and tax, charges once, holds become sales, mails one receipt', async () => {
+    const shopper = await newShopper(server, 'shopper', clock);
+    const [a, b] = [catalog[0]!, catalog[1]!];
+    const coupon = await insertCoupon(server.database.db, {
+      code: `TEN${randomUUID().slice(0, 6).toUpperCase()}`,
+    });
+    const lines = [
+      { productId: a.id, quantity: 2 },
+      { productId: b.id, quantity: 1 },
+    ];
+    const cartId = await newCart(server, shopper, lines, coupon.id);
+    const stockA = await stockOf(server, a.id);
+
+    const res = await checkoutCart(server, shopper, cartId);
+    expect(res.status).toBe(200);
+    const body = CheckoutPaymentResultSchema.parse(res.body);
+    expect(body.status).toBe('succeeded');
+    const want = expectedTotal(lines, { percentOff: 10 }, 'CA');
+    expect(Math.round(body.total * 100)).toBe(want.total);
+    expect(await chargedCentsOfCart(server, cartId)).toBe(want.total);
+    expect(await chargesOfCart(server, cartId)).toBe(1);
+
+    const order = (
+      await server.database.db.execute<Record<string, unknown>>(
+        sql`SELECT * FROM orders WHERE id = ${body.orderId}`,
+      )
+    ).rows[0]!;
+    expect(order).toMatchObject({
+      kind: 'cart',
+      status: 'paid',
+      price_cents: want.subtotal,
+      discount_cents: want.discount,
+      handling_fee_cents: HANDLING,
+      tax_cents: want.tax,
+      total_cents: want.total,
+      coupon_id: coupon.id,
+      cart_id: cartId,
+    });
+    const items = await server.database.db.execute<{
+      product_id: number;
+      quantity: number;
+      list_price_cents: number;
+    }>(
+      sql`SELECT product_id, quantity, list_price_cents FROM order_items WHERE order_id = ${body.orderId} ORDER BY product_id`,
+    );
+    expect(
+      items.rows.map((r) => [Number(r.product_id), Number(r.quantity), Number(r.list_price_cents)]),
+    ).toEqual([
+      [a.id, 2, a.listPriceCents],
+      [b.id, 1, b.listPriceCents],
+    ]);
+    expect(await cartStatus(server, cartId)).toBe('ordered');
+    expect(await stockOf(server, a.id)).toBe(stockA - 2);
+    expect(
+      await scalar(
+        server,
+        sql`SELECT count(*)::int AS n FROM stock_reservations WHERE order_id = ${body.orderId} AND status = 'consumed'`,
+      ),
+    ).toBe(2);
+    expect(await redemptionsOf(coupon.id)).toBe(1);
+    expect(await mailCount(server, shopper.email, 'cart-receipt')).toBe(1);
+    const mail = await server.database.db.execute<{ text_body: string }>(
+      sql`SELECT * FROM emails WHERE to_address = ${shopper.email} AND kind = 'cart-receipt'`,
+    );
+    const text = JSON.stringify(mail.rows[0]);
+    expect(text).toContain('x2');
+    expect(text).toContain(`-$${(want.discount / 100).toFixed(2)}`);
+    expect(text).toContain('Handling fee: $2.99');
+    expect(text).toContain(`Total (USD): $${(want.total / 100).toFixed(2)}`);
+
+    // Confirming the ordered cart again answers the same order: no second charge, no second mail.
+    const again = await checkoutCart(server, shopper, cartId);
+    expect(again.status).toBe(200);
+    expect(again.body.orderId).toBe(body.orderId);
+    expect(await chargesOfCart(server, cartId)).toBe(1);
+    expect(await mailCount(server, shopper.email, 'cart-receipt')).toBe(1);
+  });
+
+  it('C4: client-sent prices and totals are ignored; the quote equals the charge', async () => {
+    const shopper = await newShopper(server, 'shopper', clock);
+    const lines = [{ productId: catalog[2]!.id, quantity: 3 }];
+    const cartId = await newCart(server, shopper, lines);
+    const q = await quote(shopper, cartId, 'ny');
+    expect(q.status).toBe(200);
+    const quoted = CartCheckoutQuoteSchema.parse(q.body);
+    const want = expectedTotal(lines, null, 'NY');
+    expect(quoted).toMatchObject({ state: 'NY', handlingFee: 2.99, discount: 0 });
+    expect(Math.round(quoted.total * 100)).toBe(want.total);
+    expect((await quote(shopper, cartId)).body.taxAmount).toBeNull();
+
+    const res = await checkoutCart(server, shopper, cartId, {
+      body: {
+        ...SHIPPING_CA,
+        shippingAddress: { ...SHIPPING_CA.shippingAddress, state: 'NY' },
+        total: 0.5,
+        price: 0,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(await chargedCentsOfCart(server, cartId)).toBe(want.total);
+  });
+
+  it('C1: ten concurrent submits with one Idempotency-Key charge once; the others replay it or wait (409)', async () => {
+    const shopper = await newShopper(server, 'shopper', clock);
+    const cartId = await newCart(server, shopper, [{ productId: catalog[3]!.id, quantity: 1 }]);
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => checkoutCart(server, shopper, cartId, { key })),
+    );
+    const ok = answers.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(
+      answers.every((r) => r.status === 200 || (r.status === 409 && r.body.code === 'in_progress')),
+    ).toBe(true);
+    expect(new Set(ok.map((r) => r.body.orderId)).size).toBe(1);
+    expect(await chargesOfCart(server, cartId)).toBe(1);
+    expect(await scalar(server, sql`SELECT count(*)::int AS n FROM orders WHERE cart_id = ${cartId}`)).toBe(
+      1,
+    );
+    // A late retry with the key replays the answer.
+    const replay = await checkoutCart(server, shopper, cartId, { key });
+    expect(replay.status).toBe(200);
+    expect(replay.body.orderId).toBe(ok[0]!.body.orderId);
+  });
+
+  it('C3: two tabs (no key, or different keys) confirming at once give one order and one charge', async () => {
+    const shopper = await newShopper(server, 'shopper', clock);
+    const product = catalog[4]!;
+    const cartId = await newCart(server, shopper, [{ productId: product.id, quantity: 2 }]);
+    const before = await stockOf(server, product.id);
+    const answers = await Promise.all([
+      checkoutCart(server, shopper, cartId),
+      checkoutCart(server, shopper, cartId, { key: randomUUID() }),
+      checkoutCart(server, shopper, cartId, { key: randomUUID() }),
+    ]);
+    expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(answers.some((r) => r.status === 200)).toBe(true);
+    expect(await chargesOfCart(server, cartId)).toBe(1);
+    expect(await stockOf(server, product.id)).toBe(before - 2);
+    expect(await cartStatus(server, cartId)).toBe('ordered');
+  });
+
+  it('C5: a declined card keeps the cart, gives the tubs and the coupon back; the edited cart then pays once with a good card', async () => {
+    const shopper = await newShopper(server, 'shopper', clock);
+    const product = catalog[5]!;
+    const coupon = await insertCoupon(server.database.db, {
+      code: `FIVE${randomUUID().slice(0, 6).toUpperCase()}`,
+      kind: 'fixed',
+      percentOff: null,
+      amountOffCents: 500,
+      maxRedemptions: 1,
+    });
+    const cartId = await newCart(server, shopper, [{ productId: product.id, quantity: 1 }], coupon.id);
+    const before = await stockOf(server, product.id);
+
+    const declined = await checkoutCart(server, shopper, cartId, {
+      paymentMethodId: 'pm_card_chargeDeclined',
+    });
+    expect(declined.status).toBe(400);
+    expect(declined.body.code).toBe('payment_declined');
+    expect(declined.body.error_description).toMatch(/declined/i);
+    expect(await cartStatus(server, cartId)).toBe('open');
+    expect(await stockOf(server, product.id)).toBe(before);
+    expect(await redemptionsOf(coupon.id)).toBe(0);
+    expect(await chargesOfCart(server, cartId)).toBe(0);
+
+    // Still editable: the member changes the quantity, then retries.
+    await server.database.db.execute(sql`UPDATE cart_items SET quantity = 2 WHERE cart_id = ${cartId}`);
+    const paid = await checkoutCart(server, shopper, cartId, { paymentMethodId: 'pm_card_visa' });
+    expect(paid.status).toBe(200);
+    const want = expectedTotal([{ productId: product.id, quantity: 2 }], { amountOffCents: 500 }, 'CA');
+    expect(Math.round(paid.body.total * 100)).toBe(want.total);
+    expect(await chargesOfCart(server, cartId)).toBe(1);
+    expect(await chargedCentsOfCart(server, cartId)).toBe(want.total);
+    expect(await stockOf(server, product.id)).toBe(before - 2);
+    expect(await redemptionsOf(coupon.id)).toBe(1);
+    expect(await scalar(server, sql`SELECT count(*)::int AS n FROM orders WHERE cart_id = ${cartId}`)).toBe(
+      1,
+    );
+  });
+
+  it('pays with the saved default card (its provider id), as the page does', async () => {
+    const shopper = await newShopper(server, 'shopper', clock);
+    const first = await newCart(server, shopper, [{ productId: catalog[6]!.id, quantity: 1 }]);
+    expect((await checkoutCart(server, shopper, first)).status).toBe(200);
+    const card = await server.request('GET', '/api/PaymentMethod/GetDefaultPaymentMethod', {
+      token: shopper.token,
+    });
+    expect(card.status).toBe(200);
+    expect(card.body.last4Digits).toBe('4242');
+    const second = await newCart(server, shopper, [{ productId: catalog[7]!.id, quantity: 1 }]);
+    const res = await checkoutCart(server, shopper, second, { paymentMethodId: card.body.stripeMethodId });
+    expect(res.status).toBe(200);
+    expect(await chargesOfCart(server, second)).toBe(1);
+  });
+
+  it('E6: 20 concurrent checkouts for the last 3 tubs: exactly 3 are charged, the rest get 409 insufficient_inventory before any charge', async () => {
+    const product = catalog[8]!;
+    await setStock(server, product.id, 3);
+    const shoppers = await Promise.all(Array.from({ length: 20 }, () => newShopper(server, 'e6', clock)));
+    const carts = await Promise.all(
+      shoppers.map((s) => newCart(server, s, [{ productId: product.id, quantity: 1 }])),
+    );
+    const answers = await Promise.all(shoppers.map((s, i) => checkoutCart(server, s, carts[i]!)));
+    const won = answers.filter((r) => r.status === 200);
+    const lost = answers.filter((r) => r.status === 409);
+    expect(won).toHaveLength(3);
+    expect(lost).toHaveLength(17);
+    expect(lost.every((r) => r.body.code === 'insufficient_inventory')).toBe(true);
+    expect(await stockOf(server, product.id)).toBe(0);
+    let charges = 0;
+    for (const cartId of carts) charges += await chargesOfCart(server, cartId);
+    expect(charges).toBe(3);
+    // The losers' carts are untouched and still open.
+    const losers = carts.filter((_, i) => answers[i]!.status === 409);
+    for (const cartId of losers) expect(await cartStatus(server, cartId)).toBe('open');
+  });
+
+  it('E7: a single-use coupon redeemed by 2 concurrent checkouts: one wins, the other gets a clear 4xx and no charge', async () => {
+    const coupon = await insertCoupon(server.database.db, {
+      code: `ONCE${randomUUID().slice(0, 6).toUpperCase()}`,
+      maxRedemptions: 1,
+    });
+    const [s1, s2] = await Promise.all([
+      newShopper(server, 'shopper', clock),
+      newShopper(server, 'shopper', clock),
+    ]);
+    const c1 = await newCart(server, s1, [{ productId: catalog[9]!.id, quantity: 1 }], coupon.id);
+    const c2 = await newCart(server, s2, [{ productId: catalog[9]!.id, quantity: 1 }], coupon.id);
+    const [r1, r2] = await Promise.all([checkoutCart(server, s1, c1), checkoutCart(server, s2, c2)]);
+    const statuses = [r1.status, r2.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect([400, 409]).toContain(statuses[1]);
+    const loser = r1.status === 200 ? r2 : r1;
+    expect(loser.body.error_description).toMatch(/coupon/i);
+    expect(await redemptionsOf(coupon.id)).toBe(1);
+    expect((await chargesOfCart(server, c1)) + (await chargesOfCart(server, c2))).toBe(1);
+  });
+
+  it("B1: another member's cart, a made-up id and a random string are 404; anonymous is 401; nothing changes", async () => {
+    const owner = await newShopper(server, 'shopper', clock);
+    const other = await newShopper(server, 'shopper', clock);
+    const cartId = await newCart(server, owner, [{ productId: catalog[10]!.id, quantity: 1 }]);
+    const before = await stockOf(server, catalog[10]!.id);
+    for (const id of [cartId, randomUUID(), 'not-a-cart', '42']) {
+      const res = await checkoutCart(server, other, id);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('not_found');
+      expect((await quote(other, id, 'CA')).status).toBe(404);
+    }
+    const anonymous = await server.request(
+      'POST',
+      `/api/Payment/CreateCheckoutPayment?cartId=${cartId}&paymentMethodId=pm_card_visa`,
+      {
+        body: SHIPPING_CA,
+      },
+    );
+    expect(anonymous.status).toBe(401);
+    expect(await stockOf(server, catalog[10]!.id)).toBe(before);
+    expect(await cartStatus(server, cartId)).toBe('open');
+    expect(await scalar(server, sql`SELECT count(*)::int AS n FROM orders WHERE cart_id = ${cartId}`)).toBe(
+      0,
+    );
+  });
+
+  it('validates shipping like the first checkout (400 with fieldErrors) and refuses an empty cart', async () => {
+    const shopper = await newShopper(server, 'shopper', clock);
+    const cartId = await newCart(server, shopper, [{ productId: catalog[11]!.id, quantity: 1 }]);
+    const bad = await checkoutCart(server, shopper, cartId, {
+      body: {
+        firstName: '',
+        lastName: 'X',
+        shippingAddress: { ...SHIPPING_CA.shippingAddress, postalCode: '12' },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('validation_failed');
+    expect(bad.body.fieldErrors).toBeTruthy();
+    const empty = await newCart(server, shopper, []);
+    const res = await checkoutCart(server, shopper, empty);
+    expect(res.status).toBe(400);
+    expect(res.body.error_description).toBe('Your cart is empty.');
+    expect(await cartStatus(server, cartId)).toBe('open');
+  });
+
+  it('E6: an expired hold of an abandoned checkout is released lazily, so the tub can be sold again', async () => {
+    const product = catalog[0]!;
+    const abandoner = await newShopper(server, 'shopper', clock);
+    const abandonedCart = await newCart(server, abandoner, [{ productId: product.id, quantity: 1 }]);
+    // The abandoned checkout held the last tub; then nothing paid (no attempt) and time passed.
+    const orderId = randomUUID();
+    await server.database.db.execute(sql`
+      INSERT INTO orders (id, identity_id, kind, status, price_cents, total_cents, cart_id)
+      VALUES (${orderId}, ${abandoner.identityId}, 'cart', 'draft', 100, 100, ${abandonedCart})`);
+    await server.database.db.execute(sql`
+      INSERT INTO stock_reservations (id, order_id, product_id, quantity, status, expires_at)
+      VALUES (${randomUUID()}, ${orderId}, ${product.id}, 1, 'held', ${new Date(now + HOLD_MS).toISOString()})`);
+    await server.database.db.execute(
+      sql`UPDATE carts SET status = 'checking_out' WHERE id = ${abandonedCart}`,
+    );
+    await setStock(server, product.id, 0);
+
+    const buyer = await newShopper(server, 'shopper', clock);
+    const cartId = await newCart(server, buyer, [{ productId: product.id, quantity: 1 }]);
+    const early = await checkoutCart(server, buyer, cartId);
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('insufficient_inventory');
+
+    now += HOLD_MS + 60_000;
+    // Access tokens live 15 minutes: a fresh one after the clock moved.
+    buyer.token = await createAccessTokens(server.config.jwtSecret, clock).sign(buyer.identityId);
+    const res = await checkoutCart(server, buyer, cartId);
+    expect(res.status).toBe(200);
+    expect(await stockOf(server, product.id)).toBe(0);
+    expect(await cartStatus(server, abandonedCart)).toBe('open');
+    expect(
+      await scalar(
+        server,
+        sql`SELECT count(*)::int AS n FROM stock_reservations WHERE order_id = ${orderId} AND status = 'released'`,
+      ),
+    ).toBe(1);
+  });
+});

@@ -1,0 +1,77 @@
+import {
+  CartCheckoutQuoteQuerySchema,
+  CartCheckoutQuoteSchema,
+  CheckoutIdentitySchema,
+  CheckoutPaymentResultSchema,
+  CreateCheckoutPaymentQuerySchema,
+  IDEMPOTENCY_KEY_HEADER,
+} from '@store/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.ts';
+import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
+import { enforceLimit, type RateLimiter } from '../../http/rate-limit.ts';
+import { CheckoutLimits } from '../checkout/checkout.routes.ts';
+import { createIdempotencyStore, readIdempotencyKey, requestHash } from '../checkout/idempotency.ts';
+import type { CartCheckoutService } from './cart-checkout.service.ts';
+
+export interface CartCheckoutRoutesOptions {
+  cartCheckout: CartCheckoutService;
+  tokens: AccessTokens;
+  limiter: RateLimiter;
+  db: Db;
+  clock: () => Date;
+}
+
+const tags = ['cart checkout'];
+
+/** The shop's cart checkout (spec 000 §7 CreateCheckoutPayment) and the page's live totals. */
+export async function cartCheckoutRoutes(app: FastifyInstance, options: CartCheckoutRoutesOptions) {
+  const { cartCheckout, tokens, limiter } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(tokens);
+  const idempotency = createIdempotencyStore({ db: options.db, clock: options.clock });
+
+  r.post(
+    '/Payment/CreateCheckoutPayment',
+    {
+      schema: {
+        tags,
+        summary:
+          'Turns the cart into an order at server prices (coupon, handling, tax), holds its tubs and charges it once; answers the order',
+        querystring: CreateCheckoutPaymentQuerySchema,
+        body: CheckoutIdentitySchema,
+        response: { 200: CheckoutPaymentResultSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => {
+      const identityId = userOf(request);
+      const key = readIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+      const route = 'Payment/CreateCheckoutPayment';
+      const answer = await idempotency.run(
+        { identityId, key, route, hash: requestHash(route, request.query, request.body) },
+        async () => {
+          await enforceLimit(limiter, CheckoutLimits.chargePerUser, identityId);
+          return cartCheckout.createCheckoutPayment(identityId, request.query, request.body);
+        },
+      );
+      return answer.body;
+    },
+  );
+
+  r.get(
+    '/cart/CheckoutQuote',
+    {
+      schema: {
+        tags,
+        summary:
+          "What Confirm order would charge for the caller's cart: subtotal, coupon, handling, tax for the state, total",
+        querystring: CartCheckoutQuoteQuerySchema,
+        response: { 200: CartCheckoutQuoteSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => cartCheckout.quote(userOf(request), request.query),
+  );
+}
