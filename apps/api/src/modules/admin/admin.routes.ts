@@ -32,13 +32,22 @@ import { createContactService } from '../contact/contact.service.ts';
 import { createRanker } from '../cycles/picks.ts';
 import { createPartnersService } from '../partners/partners.service.ts';
 import { type Actor, createAdminService } from './admin.service.ts';
+import { registerCouponsRoutes } from './coupons.routes.ts';
+import { createCouponsAdminService } from './coupons.service.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { fulfilmentRoutes } from './fulfilment.routes.ts';
+import { registerIssueReportsRoutes } from './issue-reports.routes.ts';
+import { createIssueReportsAdminService } from './issue-reports.service.ts';
+import { registerMembersRoutes } from './members.routes.ts';
+import { createMembersService } from './members.service.ts';
+import { createRefundsService } from './refunds.service.ts';
+import { registerReviewsRoutes } from './reviews.routes.ts';
+import { createReviewsAdminService } from './reviews.service.ts';
 import { createUploads, UPLOAD_BODY_LIMIT } from './uploads.ts';
 
 export type AdminRoutesOptions = Pick<
   Services,
-  'config' | 'db' | 'clock' | 'mailer' | 'tokens' | 'accounts' | 'catalog'
+  'config' | 'db' | 'clock' | 'mailer' | 'tokens' | 'accounts' | 'catalog' | 'payments'
 >;
 
 declare module 'fastify' {
@@ -112,6 +121,16 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       });
       const r = scope.withTypeProvider<ZodTypeProvider>();
       const numericId = { params: AdminNumericIdParamsSchema };
+
+      // Members, refunds, coupons, reviews and issue reports (issue 8 parts 4-5).
+      const refunds = createRefundsService({ db, clock, payments: options.payments, log: app.log });
+      registerMembersRoutes(scope, {
+        members: createMembersService({ db, clock, mailer, storeEmail, refunds }),
+        refunds,
+      });
+      registerCouponsRoutes(scope, createCouponsAdminService({ db, clock }));
+      registerReviewsRoutes(scope, createReviewsAdminService({ db, clock }));
+      registerIssueReportsRoutes(scope, createIssueReportsAdminService({ db, clock }));
 
       // Catalog: products
       r.get(
