@@ -13,6 +13,7 @@ import { validatorCompiler } from './http/validation.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createRefundsService } from './modules/admin/refunds.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartCheckoutRoutes } from './modules/cart-checkout/cart-checkout.routes.ts';
 import {
@@ -277,9 +278,14 @@ async function registerModules(api: FastifyInstance, services: Services) {
   await api.register(quizRoutes, services);
   await api.register(contactRoutes, services);
   await api.register(partnersRoutes, services);
+  // Refund and dispute events (back office, RELIABILITY C12) after the checkout's own effect.
+  const refundEvents = createRefundsService({ ...services, log: api.log });
   await api.register(webhooksRoutes, {
     ...services,
-    paymentEventEffect: services.checkout.paymentEventEffect,
+    paymentEventEffect: async (tx, event) => {
+      await services.checkout.paymentEventEffect(tx, event);
+      await refundEvents.eventEffect(tx, event);
+    },
   });
   await api.register(ordersRoutes, services);
   await api.register(checkoutRoutes, services);
