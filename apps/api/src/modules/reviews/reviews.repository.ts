@@ -37,7 +37,7 @@ export async function findReview(
   return row;
 }
 
-/** The member's reviews with each product's brand. */
+/** The member's reviews with each product's brand; a review the operator hid does not count. */
 export async function ratingsWithBrands(
   db: Db,
   identityId: string,
@@ -45,7 +45,7 @@ export async function ratingsWithBrands(
   const result = await db.execute<{ product_id: number; brand_id: number; rating: number }>(sql`
     SELECT r.product_id, p.brand_id, r.rating
     FROM product_reviews r JOIN products p ON p.id = r.product_id
-    WHERE r.identity_id = ${identityId}`);
+    WHERE r.identity_id = ${identityId} AND r.hidden_at IS NULL`);
   return result.rows.map((r) => ({
     productId: Number(r.product_id),
     brandId: Number(r.brand_id),
