@@ -1,6 +1,14 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { ReferralPopup } from '@/features/referrals/components/referral-popup.tsx';
+import { useShopProducts } from '@/features/shop/api/get-shop-products.ts';
+import { ShopPage } from '@/features/shop/components/shop-page.tsx';
 
-/** Placeholder until issue #7 builds this page. */
+/** /shop (guarded): the members' shop; the referral popup counts its 5 s from the shop's load (spec 001 §4.8). */
 export default function ShopRoute() {
-  return <Placeholder title="Shop" />;
+  const { data } = useShopProducts();
+  return (
+    <>
+      <ShopPage />
+      {data ? <ReferralPopup /> : null}
+    </>
+  );
 }

@@ -1,0 +1,47 @@
+import { formatUsd, type Product } from '@store/contracts';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/** One tub of the shop: unlocked ones open the product, locked ones name the box that unlocks them. */
+export function ShopCard({ product, lockLabel }: { product: Product; lockLabel?: string }) {
+  const body = (
+    <>
+      <span className="shop-card__media">
+        {product.discount > 0 ? (
+          <span className="shop-card__badge">
+            {product.discount}% OFF<span className="visually-hidden"> for members</span>
+          </span>
+        ) : null}
+        <img src={product.image.originalPath} alt="" width={200} height={200} loading="lazy" />
+      </span>
+      <span className="shop-card__brand">{product.brandText}</span>
+      <span className="shop-card__title">{product.title}</span>
+      <span className="shop-card__flavor">{product.flavorSubCategoryText}</span>
+      <span className="shop-card__prices">
+        <span className="visually-hidden">List price </span>
+        <s>{formatUsd(toCents(product.price))}</s> <span className="visually-hidden">Member price </span>
+        <strong>{formatUsd(toCents(product.discountedPrice))}</strong>
+      </span>
+      {lockLabel ? (
+        <span className="shop-card__lock">
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14">
+            <path
+              fill="currentColor"
+              d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 0 1 6 0v3H9Z"
+            />
+          </svg>
+          {lockLabel}
+        </span>
+      ) : null}
+    </>
+  );
+  return lockLabel ? (
+    <div className="shop-card shop-card--locked">{body}</div>
+  ) : (
+    <Link className="shop-card" to={paths.productDetail(product.id)}>
+      {body}
+    </Link>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { searchShop } from './search.ts';
+
+const unlocked = [
+  { brandText: 'Ghost', title: 'Whey Protein' },
+  { brandText: 'Orgain', title: 'Organic Plant Protein' },
+];
+const locked = [{ brandText: 'Dymatize', title: 'ISO100 Hydrolyzed' }];
+
+describe('searchShop (spec 001 §5)', () => {
+  it('matches brand text or title, in any case, in both lists', () => {
+    expect(searchShop({ unlocked, locked }, 'gHoSt').unlocked).toEqual([unlocked[0]]);
+    expect(searchShop({ unlocked, locked }, 'plant').unlocked).toEqual([unlocked[1]]);
+    expect(searchShop({ unlocked, locked }, 'iso100').locked).toEqual(locked);
+  });
+
+  it('keeps everything for an empty or blank query and nothing for a miss', () => {
+    expect(searchShop({ unlocked, locked }, '  ')).toEqual({ unlocked, locked });
+    expect(searchShop({ unlocked, locked }, 'zzz')).toEqual({ unlocked: [], locked: [] });
+  });
+});
