@@ -1,14 +1,14 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { useSeo } from '@/features/seo/use-seo.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { useAuth } from '@/lib/auth.ts';
 import { supportMailto } from '@/lib/support.ts';
+import { useMyReferralLink } from '../api/get-my-referrals.ts';
 import { type PreOrderDetail, useOrder } from '../api/get-order.ts';
-import { formatDollars, orderNumberLabel, referralLink } from '../utils/pre-order.ts';
+import { formatDollars, orderNumberLabel } from '../utils/pre-order.ts';
 import './order-detail-page.css';
 
 /** /order-detail/:orderId: the paid pre-order (spec 001 §2.14), with loading, not-found and error states. */
@@ -159,12 +159,25 @@ function PreOrder({ order }: { order: PreOrderDetail }) {
   );
 }
 
-/** "Refer 2 friends, get a FREE TUB" with the member's own link to the quiz. */
+/** "Refer 2 friends, get a FREE TUB" with the member's own link (PUBLIC_URL, from the server) to the quiz. */
 function ReferralBox() {
-  const { info } = useAuth();
-  const [isCopied, setCopied] = useState(false);
-  const code = info?.identity.referralCode;
-  const link = code ? referralLink(window.location.origin, code) : undefined;
+  const { data, error, reload } = useMyReferralLink();
+  const field = useRef<HTMLInputElement>(null);
+  const [feedback, setFeedback] = useState('');
+  const link = data?.referralLink;
+
+  async function copy(text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setFeedback('Link copied!');
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): select it for Ctrl+C.
+      field.current?.focus();
+      field.current?.select();
+      setFeedback('Press Ctrl+C (or ⌘C) to copy the selected link.');
+    }
+  }
+
   return (
     <section className="order-detail__referral" aria-labelledby="referral-title">
       <h2 id="referral-title">Refer 2 friends, get a FREE TUB</h2>
@@ -173,22 +186,32 @@ function ReferralBox() {
         <div className="order-detail__referral-link">
           <label htmlFor="referral-link">Your referral link</label>
           <div>
-            <input id="referral-link" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-            <Button
-              variant="secondary"
-              onClick={() =>
-                navigator.clipboard?.writeText(link).then(
-                  () => setCopied(true),
-                  () => setCopied(false),
-                )
-              }
-            >
-              {isCopied ? 'Copied' : 'Copy'}
+            <input
+              ref={field}
+              id="referral-link"
+              readOnly
+              value={link}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <Button variant="secondary" onClick={() => void copy(link)}>
+              Copy
             </Button>
           </div>
+          <p className="order-detail__referral-feedback" role="status" aria-live="polite">
+            {feedback}
+          </p>
         </div>
+      ) : error ? (
+        <p className="order-detail__help" role="alert">
+          We could not load your referral link.{' '}
+          <button type="button" className="order-detail__link-button" onClick={reload}>
+            Try again
+          </button>
+        </p>
       ) : (
-        <p className="order-detail__help">Your referral link appears here once your account has loaded.</p>
+        <p className="order-detail__help" role="status">
+          Loading your referral link...
+        </p>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, orderNumberLabel, referralLink } from './pre-order.ts';
+import { formatDollars, orderNumberLabel } from './pre-order.ts';
 
 describe('orderNumberLabel', () => {
   it('uses the last 4 digits the API gives', () => {
@@ -10,14 +10,6 @@ describe('orderNumberLabel', () => {
   });
   it('falls back to the id when there is no number', () => {
     expect(orderNumberLabel({ id: 'abcd' })).toBe('#abcd');
-  });
-});
-
-describe('referralLink', () => {
-  it('points to the first quiz step with the code', () => {
-    expect(referralLink('https://store.example', 'MAYA 25')).toBe(
-      'https://store.example/take-quiz/1?referralCode=MAYA%2025',
-    );
   });
 });
 

@@ -50,11 +50,6 @@ export function orderNumberLabel(
   return `#${(digits || String(source)).slice(-4)}`;
 }
 
-/** The referral link of the order page: the quiz's first step with the member's code. */
-export function referralLink(origin: string, referralCode: string): string {
-  return `${origin}/take-quiz/1?referralCode=${encodeURIComponent(referralCode)}`;
-}
-
 /** Dollars (2 decimals, as the API sends them) for people: "$14.00". */
 export function formatDollars(amount: number | undefined): string {
   if (amount === undefined || !Number.isFinite(amount)) return '-';
