@@ -16,9 +16,25 @@ afterAll(async () => {
 });
 
 describe('POST /dev/sweep (the dev clock)', () => {
-  it('runs one sweep at the given time: a membership due then is renewed once', async () => {
+  it('runs one sweep at the given time: samples chosen after the deadline (stage shown: Assembly), then a renewal once', async () => {
     const m = await newMember(server, 'devclock');
     await payOrder(server, m, m.orderId, 0);
+    const stage = async () =>
+      (await server.request('GET', '/api/Account/AuthInfo', { token: m.token })).body.subscription
+        .cycleStatus;
+    expect(await stage()).toBe(1);
+    // Past the build deadline: the store chooses the 2 samples and the page shows Box Assembly.
+    const assembly = await server.request(
+      'POST',
+      `/api/dev/sweep?at=${encodeURIComponent(new Date(Date.now() + 4 * DAY).toISOString())}`,
+    );
+    expect(assembly.status).toBe(200);
+    expect(assembly.body.samplesChosen).toBeGreaterThanOrEqual(1);
+    expect(await stage()).toBe(2);
+    const items = await server.database.db.execute(
+      sql`SELECT 1 FROM order_items WHERE order_id = ${m.orderId}`,
+    );
+    expect(items.rows).toHaveLength(4);
     const at = new Date(Date.now() + 31 * DAY).toISOString();
     const first = await server.request('POST', `/api/dev/sweep?at=${encodeURIComponent(at)}`);
     expect(first.status).toBe(200);
