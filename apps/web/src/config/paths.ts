@@ -18,6 +18,7 @@ export const paths = {
   learnMore: () => '/subscriptions-learn-more',
   profile: () => '/profile',
   membership: () => '/membership',
+  confirmPayment: () => '/membership/confirm-payment',
   shop: () => '/shop',
   billing: () => '/billing',
   cancel: () => '/cancel',
