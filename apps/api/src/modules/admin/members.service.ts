@@ -30,11 +30,11 @@ export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const ORDER_BY = {
-  joined: 'i.created_at',
-  email: 'i.email',
-  name: "lower(coalesce(i.last_name, '')), lower(coalesce(i.first_name, ''))",
-} as const;
+const ORDER_BY: Record<AdminMemberListQuery['sort'], string[]> = {
+  joined: ['i.created_at'],
+  email: ['i.email'],
+  name: ["lower(coalesce(i.last_name, ''))", "lower(coalesce(i.first_name, ''))"],
+};
 
 const REFUNDABLE = new Set(['paid', 'processing', 'shipped', 'delivered', 'completed', 'refund_pending']);
 
@@ -282,10 +282,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
             OR (coalesce(i.first_name, '') || ' ' || coalesce(i.last_name, '')) ILIKE ${likePattern(q)})`
         : sql``;
       const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-      const orderBy = ORDER_BY[query.sort]
-        .split(', ')
-        .map((column) => `${column} ${direction}`)
-        .join(', ');
+      const orderBy = ORDER_BY[query.sort].map((column) => `${column} ${direction}`).join(', ');
       const offset = (query.page - 1) * query.pageSize;
       const [rows, count] = await Promise.all([
         db.execute<Raw>(sql`
