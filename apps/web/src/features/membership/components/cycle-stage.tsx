@@ -3,11 +3,13 @@ import {
   BUILD_DEADLINE_DAYS,
   CYCLE_STAGES,
   formatMembershipDate,
+  SUBSCRIPTION_STATUS_NAMES,
   type Subscription,
 } from '@store/contracts';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
+import { useRenewalConfirmation } from '../api/membership-api.ts';
 import { ReportIssue } from './report-issue.tsx';
 
 const DAY_MS = 86_400_000;
@@ -52,6 +54,7 @@ export function StageContent({ subscription, stage }: { subscription: Subscripti
   const orderId = subscription.currentOrderId;
   switch (stage) {
     case 0:
+      if (subscription.statusName === SUBSCRIPTION_STATUS_NAMES.past_due) return <PastDue />;
       return (
         <div className="membership__next">
           <h3 className="membership__stage-title">Your Cycle Begins!</h3>
@@ -104,4 +107,36 @@ export function StageContent({ subscription, stage }: { subscription: Subscripti
         </div>
       );
   }
+}
+
+/**
+ * Stage 1 while a renewal failed (DESIGN §5 failed renewal): the box waits for the payment; the
+ * member replaces the card, or confirms the payment when the bank asked for that (RELIABILITY D6).
+ */
+function PastDue() {
+  const { data: confirmation } = useRenewalConfirmation();
+  return (
+    <div className="membership__next membership__past-due" role="status">
+      <div>
+        <h3 className="membership__stage-title">Payment Past Due</h3>
+        {confirmation ? (
+          <p>Your bank wants you to confirm this renewal before we can charge your card.</p>
+        ) : (
+          <p>
+            We could not charge your card for this box. We will try again in a few days; replace your card now
+            so your box can be built.
+          </p>
+        )}
+      </div>
+      {confirmation ? (
+        <Link to={paths.confirmPayment()} className={buttonClass('primary')}>
+          Confirm payment
+        </Link>
+      ) : (
+        <Link to={paths.billing()} className={buttonClass('primary')}>
+          Update card
+        </Link>
+      )}
+    </div>
+  );
 }
