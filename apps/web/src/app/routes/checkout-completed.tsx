@@ -1,6 +1,6 @@
-import { Placeholder } from '@/components/ui/placeholder.tsx';
+import { CheckoutCompletedPage } from '@/features/cart-checkout/components/checkout-completed-page.tsx';
 
-/** Placeholder until issue #7 builds this page. */
+/** /checkout-completed (guarded): after a paid cart. */
 export default function CheckoutCompletedRoute() {
-  return <Placeholder title="Thank you!" />;
+  return <CheckoutCompletedPage />;
 }

@@ -1,0 +1,57 @@
+import { CartCheckoutMessages } from '@store/contracts';
+import { Link, useLocation } from 'react-router';
+import { buttonClass } from '@/components/ui/button.tsx';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { paths } from '@/config/paths.ts';
+import { supportMailto } from '@/lib/support.ts';
+import { completedOrderFrom, shortOrderNumber } from '../utils/completed-order.ts';
+import { usd } from '../utils/money.ts';
+import './cart-checkout.css';
+
+/** /checkout-completed (spec 000 §2, 001 §4.7): the order placed, where to see it, and help for a missing mail. */
+export function CheckoutCompletedPage() {
+  const location = useLocation();
+  const order = completedOrderFrom(location.state);
+  return (
+    <main className="cart-checkout cart-checkout--state">
+      <PageTitle title="Order placed" />
+      <div className="cart-checkout__state completed">
+        <svg className="completed__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true">
+          <circle cx="24" cy="24" r="22" fill="currentColor" />
+          <path fill="#fff" d="m20.5 31.2-7-7 2.8-2.8 4.2 4.2 11.2-11.2 2.8 2.8z" />
+        </svg>
+        <h1>{CartCheckoutMessages.thankYou}</h1>
+        <p className="completed__lead">Your order has been placed.</p>
+        {order ? (
+          <dl className="completed__facts">
+            <div>
+              <dt>Order number</dt>
+              <dd>{shortOrderNumber(order.orderNumer)}</dd>
+            </div>
+            <div>
+              <dt>Total paid</dt>
+              <dd>{usd(order.total)}</dd>
+            </div>
+          </dl>
+        ) : null}
+        <p>{CartCheckoutMessages.confirmationSent}</p>
+        <div className="completed__actions">
+          {order ? (
+            <Link to={paths.thankYou(order.orderId)} className={buttonClass('primary')}>
+              View your order
+            </Link>
+          ) : null}
+          <Link to={paths.shop()} className={buttonClass(order ? 'secondary' : 'primary')}>
+            Back to the shop
+          </Link>
+        </div>
+        <p className="completed__help">
+          No confirmation email?{' '}
+          <a href={supportMailto(order ? `Order ${shortOrderNumber(order.orderNumer)}` : 'My shop order')}>
+            Contact us
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}
