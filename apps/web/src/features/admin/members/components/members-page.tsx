@@ -1,0 +1,121 @@
+import { ADMIN_MEMBER_SORTS, type AdminMemberRow, type AdminMemberSort } from '@store/contracts';
+import { Link } from 'react-router';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { ListState, Pager, SearchBox, SortHeader } from '../../components/list-parts.tsx';
+import { useListState } from '../../components/use-list-state.ts';
+import type { ListDefaults } from '../../utils/list-params.ts';
+import { useMembers } from '../api/members.ts';
+import { StatusBadge } from './status-badge.tsx';
+import './members.css';
+
+const DEFAULTS: ListDefaults<AdminMemberSort, 'all'> = {
+  sorts: ADMIN_MEMBER_SORTS,
+  sort: 'joined',
+  order: 'desc',
+  filters: ['all'],
+  filter: 'all',
+};
+const PAGE_SIZE = 20;
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** Everyone with an account: searched by email or name, sorted and paged on the server. */
+export function MembersPage() {
+  const [list, update] = useListState(DEFAULTS);
+  const { data, error, isLoading, reload } = useMembers({
+    q: list.q || undefined,
+    sort: list.sort,
+    order: list.order,
+    page: list.page,
+    pageSize: PAGE_SIZE,
+  });
+  const sortProps = { sort: list.sort, order: list.order, onSort: update };
+  return (
+    <>
+      <PageTitle title="Members" />
+      <header className="admin-page__header">
+        <div>
+          <h1>Members</h1>
+          <p className="admin-page__intro">
+            Find a member by email or name to see their membership, orders and payments, and to act on them.
+          </p>
+        </div>
+      </header>
+      <div className="admin-toolbar">
+        <SearchBox label="Search by email or name" value={list.q} onSearch={(q) => update({ q })} />
+      </div>
+      <ListState
+        isLoading={isLoading}
+        error={error}
+        isEmpty={data?.items.length === 0}
+        emptyText={list.q ? `No one matches “${list.q}”.` : 'No members yet.'}
+        onRetry={reload}
+      >
+        {data ? (
+          <>
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption className="visually-hidden">Members, sorted by {list.sort}</caption>
+                <thead>
+                  <tr>
+                    <SortHeader column="email" label="Email" {...sortProps} />
+                    <SortHeader column="name" label="Name" {...sortProps} />
+                    <th scope="col">Membership</th>
+                    <th scope="col">Next billing</th>
+                    <SortHeader column="joined" label="Joined" {...sortProps} />
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((m) => (
+                    <MemberRow key={m.id} member={m} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager
+              label="Members"
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(page) => update({ page })}
+            />
+          </>
+        ) : null}
+      </ListState>
+    </>
+  );
+}
+
+export function fullName(m: { firstName: string | null; lastName: string | null }): string {
+  return [m.firstName, m.lastName].filter(Boolean).join(' ');
+}
+
+function MemberRow({ member: m }: { member: AdminMemberRow }) {
+  return (
+    <tr>
+      <th scope="row" className="admin-table__title">
+        <Link to={`/admin/members/${m.id}`}>{m.email}</Link>
+        {m.hasFailedRefund || m.isDisputed ? (
+          <span className="admin-table__sub">
+            {m.hasFailedRefund ? <span className="admin-badge admin-badge--alert">Refund failed</span> : null}
+            {m.isDisputed ? <span className="admin-badge admin-badge--alert">Disputed</span> : null}
+          </span>
+        ) : null}
+      </th>
+      <td>{fullName(m) || <span className="admin-muted">—</span>}</td>
+      <td>
+        <StatusBadge status={m.subscriptionStatus} />
+        {m.scheduleDays ? <span className="admin-table__sub">Every {m.scheduleDays} days</span> : null}
+      </td>
+      <td className="admin-table__nowrap">
+        {m.nextBillingAt && m.subscriptionStatus !== 'canceled' ? (
+          <time dateTime={m.nextBillingAt}>{dateFormat.format(new Date(m.nextBillingAt))}</time>
+        ) : (
+          <span className="admin-muted">—</span>
+        )}
+      </td>
+      <td className="admin-table__nowrap">
+        <time dateTime={m.createdAt}>{dateFormat.format(new Date(m.createdAt))}</time>
+      </td>
+    </tr>
+  );
+}
