@@ -9,6 +9,11 @@ import { InboxPage } from '@/features/admin/components/inbox-page.tsx';
 import { NoAccess } from '@/features/admin/components/no-access.tsx';
 import { ProductEditor } from '@/features/admin/components/product-editor.tsx';
 import { ProductsPage } from '@/features/admin/components/products-page.tsx';
+import { CouponsPage } from '@/features/admin/coupons/components/coupons-page.tsx';
+import { IssueReportsPage } from '@/features/admin/issue-reports/components/issue-reports-page.tsx';
+import { MemberPage } from '@/features/admin/members/components/member-page.tsx';
+import { MembersPage } from '@/features/admin/members/components/members-page.tsx';
+import { ReviewsPage } from '@/features/admin/reviews/components/reviews-page.tsx';
 import { useAuth } from '@/lib/auth.ts';
 
 /**
@@ -49,6 +54,11 @@ export default function AdminRoute() {
         <Route path="messages" element={<InboxPage key="messages" name="contact-messages" />} />
         <Route path="partners" element={<InboxPage key="partners" name="partner-requests" />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="members" element={<MembersPage />} />
+        <Route path="members/:memberId" element={<MemberPage />} />
+        <Route path="coupons" element={<CouponsPage />} />
+        <Route path="reviews" element={<ReviewsPage />} />
+        <Route path="issue-reports" element={<IssueReportsPage />} />
         <Route
           path="*"
           element={

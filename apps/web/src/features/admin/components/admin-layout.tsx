@@ -6,8 +6,12 @@ const SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/catalog', label: 'Products', group: 'Catalog' },
   { to: '/admin/brands', label: 'Brands', group: 'Catalog' },
+  { to: '/admin/members', label: 'Members', group: 'Members' },
+  { to: '/admin/coupons', label: 'Coupons', group: 'Members' },
+  { to: '/admin/reviews', label: 'Reviews', group: 'Members' },
   { to: '/admin/messages', label: 'Messages', group: 'Inbox' },
   { to: '/admin/partners', label: 'Partner requests', group: 'Inbox' },
+  { to: '/admin/issue-reports', label: 'Issue reports', group: 'Inbox' },
   { to: '/admin/audit', label: 'Audit log', group: 'Records' },
 ] as const;
 
