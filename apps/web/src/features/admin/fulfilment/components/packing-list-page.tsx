@@ -1,0 +1,145 @@
+import type { AdminPackingList } from '@store/contracts';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button.tsx';
+import { PageTitle } from '@/components/ui/page-title.tsx';
+import { ListState } from '../../components/list-parts.tsx';
+import { usePackingLists } from '../api/get-boxes.ts';
+import './fulfilment.css';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Packing lists of the boxes in `?ids=`, one per printed page: the print stylesheet hides the
+ * site's navigation and the back office's, and prints black on white.
+ */
+export function PackingListPage() {
+  const [params] = useSearchParams();
+  const ids = (params.get('ids') ?? '')
+    .split(',')
+    .filter((id) => UUID.test(id))
+    .slice(0, 100);
+  const { data, error, isLoading, reload } = usePackingLists(ids);
+
+  return (
+    <>
+      <PageTitle title="Packing lists" />
+      <div className="packing-toolbar no-print">
+        <nav className="admin-breadcrumb" aria-label="Breadcrumb">
+          <Link to="/admin/fulfilment">Fulfillment</Link> / Packing lists
+        </nav>
+        <header className="admin-page__header">
+          <h1>Packing {ids.length === 1 ? 'list' : 'lists'}</h1>
+          {data?.length ? <Button onClick={() => window.print()}>Print</Button> : null}
+        </header>
+      </div>
+      {ids.length === 0 ? (
+        <p className="admin-state">
+          No box chosen. Select boxes on the <Link to="/admin/fulfilment">fulfillment list</Link> first.
+        </p>
+      ) : (
+        <ListState
+          isLoading={isLoading}
+          error={error}
+          isEmpty={data?.length === 0}
+          emptyText="No box found."
+          onRetry={reload}
+        >
+          <div className="packing-lists">
+            {data?.map((list) => (
+              <PackingSlip key={list.orderId} list={list} />
+            ))}
+          </div>
+        </ListState>
+      )}
+    </>
+  );
+}
+
+function PackingSlip({ list }: { list: AdminPackingList }) {
+  const units = list.items.reduce((sum, i) => sum + i.quantity, 0);
+  return (
+    <article className="packing-slip" aria-label={`Packing list of order ${list.orderNumber}`}>
+      <header className="packing-slip__header">
+        <div>
+          <p className="packing-slip__brand">Sample First</p>
+          <h2 className="packing-slip__title">
+            {list.kind === 'box' ? `${list.boxMonth ?? ''} box` : 'Tub order'} · Order {list.orderNumber}
+          </h2>
+        </div>
+        {list.trackingNumber ? (
+          <p className="packing-slip__tracking">
+            Tracking <strong>{list.trackingNumber}</strong>
+          </p>
+        ) : null}
+      </header>
+      <div className="packing-slip__parties">
+        <section>
+          <h3>Ship to</h3>
+          {list.shipTo ? (
+            <address>
+              {list.shipTo.name}
+              <br />
+              {list.shipTo.street1}
+              {list.shipTo.street2 ? (
+                <>
+                  <br />
+                  {list.shipTo.street2}
+                </>
+              ) : null}
+              <br />
+              {list.shipTo.city}, {list.shipTo.state} {list.shipTo.postalCode}
+            </address>
+          ) : (
+            <p>No shipping address on this order.</p>
+          )}
+        </section>
+        <section>
+          <h3>Member</h3>
+          <p>
+            {list.memberName}
+            <br />
+            {list.email}
+          </p>
+        </section>
+      </div>
+      <table className="packing-slip__items">
+        <caption>
+          {units} {list.kind === 'box' ? (units === 1 ? 'sample' : 'samples') : units === 1 ? 'tub' : 'tubs'}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="packing-slip__tick">
+              Packed
+            </th>
+            <th scope="col">Qty</th>
+            <th scope="col">Product</th>
+            <th scope="col">Brand</th>
+            <th scope="col">Flavor</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((item) => (
+            <tr key={item.productId}>
+              <td className="packing-slip__tick">
+                <span className="packing-slip__box" aria-hidden="true" />
+              </td>
+              <td>{item.quantity}</td>
+              <th scope="row">
+                {item.title}
+                {item.isPrimePick ? <span className="packing-slip__note"> (prime pick)</span> : null}
+              </th>
+              <td>{item.brand}</td>
+              <td>{item.flavor}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {list.kind === 'box' && list.items.length < 4 ? (
+        <p className="packing-slip__warning">
+          This box has {list.items.length} of 4 samples: mark it assembled first so the store chooses the
+          rest.
+        </p>
+      ) : null}
+    </article>
+  );
+}

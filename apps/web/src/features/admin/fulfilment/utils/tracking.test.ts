@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { checkShipments, checkTrackingNumber } from './tracking.ts';
+
+describe('tracking numbers in the ship form', () => {
+  it('accepts carrier numbers, dropping spaces and dashes and upper-casing', () => {
+    expect(checkTrackingNumber('1z 999 aa1 0123456784')).toEqual({ value: '1Z999AA10123456784' });
+    expect(checkTrackingNumber('9400-1118-9922-3197-4284-90')).toEqual({ value: '9400111899223197428490' });
+  });
+
+  it('refuses what the server would refuse, with the message to show', () => {
+    expect(checkTrackingNumber('')).toEqual({ problem: 'Please enter a tracking number.' });
+    expect(checkTrackingNumber('abc')).toEqual({ problem: 'A tracking number is 8-40 letters and digits.' });
+    expect(checkTrackingNumber('1Z999AA1<script>')).toEqual({
+      problem: 'A tracking number is 8-40 letters and digits.',
+    });
+  });
+
+  it('checks a whole batch and keys the problems by order', () => {
+    const result = checkShipments({ a: '1Z999AA10123456784', b: 'x' }, ['a', 'b', 'c']);
+    expect(result.shipments).toEqual([{ orderId: 'a', trackingNumber: '1Z999AA10123456784' }]);
+    expect(Object.keys(result.problems)).toEqual(['b', 'c']);
+  });
+});
