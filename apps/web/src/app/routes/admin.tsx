@@ -4,12 +4,15 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { AdminLayout } from '@/features/admin/components/admin-layout.tsx';
 import { AuditPage } from '@/features/admin/components/audit-page.tsx';
 import { BrandsPage } from '@/features/admin/components/brands-page.tsx';
-import { DashboardPage } from '@/features/admin/components/dashboard-page.tsx';
 import { InboxPage } from '@/features/admin/components/inbox-page.tsx';
 import { NoAccess } from '@/features/admin/components/no-access.tsx';
 import { ProductEditor } from '@/features/admin/components/product-editor.tsx';
 import { ProductsPage } from '@/features/admin/components/products-page.tsx';
 import { CouponsPage } from '@/features/admin/coupons/components/coupons-page.tsx';
+import { DashboardPage } from '@/features/admin/dashboard/components/dashboard-page.tsx';
+import { CartOrdersPage } from '@/features/admin/fulfilment/components/cart-orders-page.tsx';
+import { FulfilmentPage } from '@/features/admin/fulfilment/components/fulfilment-page.tsx';
+import { PackingListPage } from '@/features/admin/fulfilment/components/packing-list-page.tsx';
 import { IssueReportsPage } from '@/features/admin/issue-reports/components/issue-reports-page.tsx';
 import { MemberPage } from '@/features/admin/members/components/member-page.tsx';
 import { MembersPage } from '@/features/admin/members/components/members-page.tsx';
@@ -59,6 +62,9 @@ export default function AdminRoute() {
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="reviews" element={<ReviewsPage />} />
         <Route path="issue-reports" element={<IssueReportsPage />} />
+        <Route path="fulfilment" element={<FulfilmentPage />} />
+        <Route path="fulfilment/cart-orders" element={<CartOrdersPage />} />
+        <Route path="fulfilment/packing" element={<PackingListPage />} />
         <Route
           path="*"
           element={
