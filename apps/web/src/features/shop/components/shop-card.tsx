@@ -5,7 +5,16 @@ import { paths } from '@/config/paths.ts';
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /** One tub of the shop: unlocked ones open the product, locked ones name the box that unlocks them. */
-export function ShopCard({ product, lockLabel }: { product: Product; lockLabel?: string }) {
+export function ShopCard({
+  product,
+  lockLabel,
+  eager = false,
+}: {
+  product: Product;
+  lockLabel?: string;
+  /** The first cards on screen load at once; the rest when scrolled to. */
+  eager?: boolean;
+}) {
   const body = (
     <>
       <span className="shop-card__media">
@@ -14,7 +23,13 @@ export function ShopCard({ product, lockLabel }: { product: Product; lockLabel?:
             {product.discount}% OFF<span className="visually-hidden"> for members</span>
           </span>
         ) : null}
-        <img src={product.image.originalPath} alt="" width={200} height={200} loading="lazy" />
+        <img
+          src={product.image.originalPath}
+          alt=""
+          width={200}
+          height={200}
+          loading={eager ? 'eager' : 'lazy'}
+        />
       </span>
       <span className="shop-card__brand">{product.brandText}</span>
       <span className="shop-card__title">{product.title}</span>

@@ -10,6 +10,8 @@ import { ShopCard } from './shop-card.tsx';
 import './shop.css';
 
 const SKELETON_CARDS = 8;
+/** About two screens of cards load their images at once. */
+const EAGER_CARDS = 8;
 
 /** /shop (guarded): search, the TUBS banner, unlocked tubs, then the locked ones (spec 001 §2.4). */
 export function ShopPage() {
@@ -112,9 +114,9 @@ export function ShopPage() {
             </h2>
             {shown.unlocked.length ? (
               <ul className="shop__grid">
-                {shown.unlocked.map((p) => (
+                {shown.unlocked.map((p, i) => (
                   <li key={p.id}>
-                    <ShopCard product={p} />
+                    <ShopCard product={p} eager={i < EAGER_CARDS} />
                   </li>
                 ))}
               </ul>
@@ -137,9 +139,13 @@ export function ShopPage() {
             </h2>
             {shown.locked.length ? (
               <ul className="shop__grid">
-                {shown.locked.map((p) => (
+                {shown.locked.map((p, i) => (
                   <li key={p.id}>
-                    <ShopCard product={p} lockLabel={unlockLabel(data.nextBoxMonth)} />
+                    <ShopCard
+                      product={p}
+                      lockLabel={unlockLabel(data.nextBoxMonth)}
+                      eager={shown.unlocked.length + i < EAGER_CARDS}
+                    />
                   </li>
                 ))}
               </ul>
