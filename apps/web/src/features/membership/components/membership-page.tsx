@@ -21,6 +21,19 @@ import './membership.css';
 
 const SLOTS = ['slot-1', 'slot-2', 'slot-3', 'slot-4'] as const;
 
+/** The status badge: green when active, grey canceled, amber paused, red past due. */
+function statusClass(statusName: string): string {
+  const variant =
+    statusName === SUBSCRIPTION_STATUS_NAMES.canceled
+      ? ' membership__status--canceled'
+      : statusName === SUBSCRIPTION_STATUS_NAMES.past_due
+        ? ' membership__status--past-due'
+        : statusName === 'Paused'
+          ? ' membership__status--paused'
+          : '';
+  return `membership__status${variant}`;
+}
+
 function usd(dollars: number): string {
   return dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
@@ -99,13 +112,7 @@ function ActiveMembership({ subscription }: { subscription: Subscription }) {
           <div>
             <dt>Status</dt>
             <dd>
-              <span
-                className={
-                  isCanceled ? 'membership__status membership__status--canceled' : 'membership__status'
-                }
-              >
-                {subscription.statusName}
-              </span>
+              <span className={statusClass(subscription.statusName)}>{subscription.statusName}</span>
             </dd>
           </div>
           <div>

@@ -53,7 +53,11 @@ export function ReportIssue() {
         rows={4}
         maxLength={1000}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          // A message about the earlier text goes once the member writes again.
+          if (error) setError('');
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-error`}
         className="report-issue__text"
