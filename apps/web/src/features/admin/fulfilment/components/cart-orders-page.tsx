@@ -190,7 +190,7 @@ function CartOrderRow({
           Packing list
         </Link>
       </th>
-      <td>
+      <td className="fulfilment-table__member">
         {o.memberName}
         <span className="admin-table__sub">{o.email}</span>
       </td>

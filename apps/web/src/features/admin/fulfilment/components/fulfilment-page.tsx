@@ -271,7 +271,7 @@ function BoxRow({
           Packing list
         </Link>
       </th>
-      <td>
+      <td className="fulfilment-table__member">
         {box.memberName}
         <span className="admin-table__sub">{box.email}</span>
       </td>

@@ -109,7 +109,8 @@ function PackingSlip({ list }: { list: AdminPackingList }) {
         <thead>
           <tr>
             <th scope="col" className="packing-slip__tick">
-              Packed
+              <span aria-hidden="true">✓</span>
+              <span className="visually-hidden">Packed</span>
             </th>
             <th scope="col">Qty</th>
             <th scope="col">Product</th>
