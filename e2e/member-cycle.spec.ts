@@ -52,7 +52,7 @@ test('a member skips, pauses and resumes, reaches Assembly, reports an issue aft
   await expect(page.getByRole('link', { name: 'Choose a sample' })).toHaveCount(2);
   await capture(page, 'cycle-01-build-your-box');
   const nextRenewal = page.locator('dt:text-is("Next renewal") + dd');
-  const firstRenewal = await nextRenewal.innerText();
+  const firstRenewal = (await nextRenewal.textContent()) ?? '';
 
   // /frequency offers skip and pause next to the schedule: skip the next box.
   await page.goto('/frequency');
