@@ -133,11 +133,15 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
     return view(cart, tx);
   }
 
-  async function checkProduct(identityId: string, tx: Db, productId: number, quantity: number) {
+  /**
+   * Whether `quantity` tubs of the product can be in a cart. `unlocked` is checked when given
+   * (adding); an item already in the cart was unlocked when it was added, and unlocking is forever.
+   */
+  async function checkProduct(tx: Db, productId: number, quantity: number, unlocked?: ReadonlySet<number>) {
     const product = await repo.productForCart(tx, productId);
     if (!product) throw notFound('That product');
     if (!product.isActive) throw badRequest(CartMessages.archived);
-    if (!(await unlockedProductIds(identityId)).has(productId)) throw forbidden(CartMessages.locked);
+    if (unlocked && !unlocked.has(productId)) throw forbidden(CartMessages.locked);
     if (product.tubStock <= 0) throw badRequest(CartMessages.outOfStock);
     if (quantity > product.tubStock) {
       throw badRequest(`Only ${product.tubStock} tubs of this product are in stock.`);
@@ -150,6 +154,8 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
 
     /** POST /cart/addToCart: one more tub of the product in the member's open cart. */
     async addToCart(identityId: string, query: AddToCartQuery): Promise<Cart> {
+      // Read before the transaction: PGlite is one connection, and it reads through `db`.
+      const unlocked = await unlockedProductIds(identityId);
       return db.transaction(async (tx) => {
         let cart: CartRow | undefined;
         if (query.cartId) {
@@ -166,7 +172,7 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
         if (!cart) throw notFound('That cart');
         const existing = await repo.findItemByProduct(tx, cart.id, query.productId);
         const quantity = (existing?.quantity ?? 0) + 1;
-        await checkProduct(identityId, tx, query.productId, quantity);
+        await checkProduct(tx, query.productId, quantity, unlocked);
         if (quantity > 99) throw badRequest(CartMessages.quantity);
         if (existing) await repo.setItemQuantity(tx, existing.id, quantity);
         else
@@ -201,8 +207,7 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
         for (const item of input.items ?? []) {
           const line = byId.get(item.id.toLowerCase());
           if (!line) throw notFound('That cart item');
-          if (item.quantity > line.quantity)
-            await checkProduct(identityId, tx, line.productId, item.quantity);
+          if (item.quantity > line.quantity) await checkProduct(tx, line.productId, item.quantity);
           await repo.setItemQuantity(tx, line.itemId, item.quantity);
         }
         await nextVersion(tx, cart, input.version);
@@ -216,8 +221,7 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
         const { item, cart } = await requireOwnItem(identityId, input.id, tx);
         requireOpen(cart);
         if (input.version !== cart.version) throw conflict(CartMessages.stale);
-        if (input.quantity > item.quantity)
-          await checkProduct(identityId, tx, item.productId, input.quantity);
+        if (input.quantity > item.quantity) await checkProduct(tx, item.productId, input.quantity);
         await repo.setItemQuantity(tx, item.id, input.quantity);
         await nextVersion(tx, cart, input.version);
         return reread(tx, cart.id);
