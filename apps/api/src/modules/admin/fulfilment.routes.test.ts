@@ -100,7 +100,7 @@ describe('fulfilment: a box from Build Your Box to delivered', () => {
     expect(await auditOf(member.orderId)).toHaveLength(1);
   });
 
-  it('refuses bad batches with 400 and changes nothing', async () => {
+  it('refuses bad batches with 400 and changes nothing (F2)', async () => {
     const bad = [
       { shipments: [{ orderId: member.orderId, trackingNumber: 'abc' }] },
       { shipments: [{ orderId: member.orderId, trackingNumber: '' }] },
@@ -232,6 +232,55 @@ describe('fulfilment: batches, paging and sorting', () => {
       sql`SELECT count(*)::int AS n FROM order_items WHERE order_id IN (${a.orderId}, ${b.orderId})`,
     );
     expect(count!.n).toBe(8);
+  });
+
+  it('rolls back the whole batch, audit rows and mails included, when a box fails inside the transaction (E3)', async () => {
+    const a = await paidMember();
+    const b = await paidMember();
+    const db = server.database.db;
+    // The database refuses to ship b (as a lost connection or a constraint would, mid-batch).
+    await db.execute(
+      sql.raw(`CREATE FUNCTION refuse_ship() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.id = '${b.orderId}' AND NEW.status = 'shipped' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`),
+    );
+    await db.execute(
+      sql.raw(
+        'CREATE TRIGGER refuse_ship BEFORE UPDATE ON orders FOR EACH ROW EXECUTE FUNCTION refuse_ship()',
+      ),
+    );
+    try {
+      const res = await admin('POST', '/boxes/ship', {
+        shipments: [
+          { orderId: a.orderId, trackingNumber: '9400111899223197428493' },
+          { orderId: b.orderId, trackingNumber: '9400111899223197428494' },
+        ],
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER refuse_ship ON orders'));
+      await db.execute(sql.raw('DROP FUNCTION refuse_ship()'));
+    }
+    for (const m of [a, b]) {
+      expect(await stageOf(m)).toBe(BUILD_YOUR_BOX_STAGE);
+      expect(await auditOf(m.orderId)).toEqual([]);
+      expect(await mails(m.email, 'box-shipped')).toEqual([]);
+      const [queued] = await rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM cycle_mails WHERE dedupe_key = ${`shipped:${m.orderId}`}`,
+      );
+      expect(queued!.n).toBe(0);
+      const [items] = await rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM order_items WHERE order_id = ${m.orderId}`,
+      );
+      expect(items!.n).toBe(2);
+    }
+    // Once the fault is gone the same batch ships both.
+    const retry = await admin('POST', '/boxes/ship', {
+      shipments: [
+        { orderId: a.orderId, trackingNumber: '9400111899223197428493' },
+        { orderId: b.orderId, trackingNumber: '9400111899223197428494' },
+      ],
+    });
+    expect(retry.body.results.map((r: { outcome: string }) => r.outcome)).toEqual(['changed', 'changed']);
   });
 
   it('pages and sorts on the server', async () => {
