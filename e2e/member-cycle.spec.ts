@@ -138,3 +138,43 @@ test('a member skips, pauses and resumes, reaches Assembly, reports an issue aft
   await expect(page.getByRole('link', { name: 'Update card' })).toHaveAttribute('href', '/billing');
   await capture(page, 'cycle-07-past-due');
 });
+
+test('D6 a renewal the bank wants to authenticate waits for the member, who confirms it on-session', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await finishQuizToCheckout(page, 'confirm');
+  await fillShipping(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(page).toHaveURL(/\/membership$/, { timeout: 30_000 });
+  const paidAt = Date.now();
+
+  // A card that needs 3D Secure for every payment, then the renewal date passes.
+  await page.goto('/billing');
+  await page.getByRole('button', { name: 'Replace card' }).click();
+  await fillCard(page, '4000 0027 6000 3184');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText('Your card was replaced.', { exact: true })).toBeVisible();
+  await sweepAt(request, paidAt, 31);
+
+  await openMembership(page);
+  await expect(page.getByRole('heading', { name: 'Payment Past Due' })).toBeVisible();
+  await expect(page.getByText('Your bank wants you to confirm this renewal')).toBeVisible();
+  await page.getByRole('link', { name: 'Confirm payment' }).click();
+  await expect(page).toHaveURL(/\/membership\/confirm-payment$/);
+  await expect(page.getByRole('heading', { name: 'Confirm your payment', level: 1 })).toBeVisible();
+  await expect(page.getByText('•••• 3184')).toBeVisible();
+  await capture(page, 'cycle-08-confirm-payment');
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment confirmed' })).toBeVisible();
+  await capture(page, 'cycle-09-payment-confirmed');
+  await page.getByRole('link', { name: 'Go to my membership' }).click();
+  await expect(page.locator('dt:text-is("Status") + dd')).toHaveText('Active');
+  await expect(page.locator('[aria-current="step"]')).toContainText('Build Your Box');
+
+  // Nothing waits any more.
+  await page.goto('/membership/confirm-payment');
+  await expect(page.getByRole('heading', { name: 'Nothing to confirm' })).toBeVisible();
+});
