@@ -1,0 +1,147 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { paths } from '@/config/paths.ts';
+import { registerCartPanel } from '@/lib/cart-count.ts';
+import { loadCart, removeItem, setQuantity, useCart } from '../api/cart-store.ts';
+import { usd } from '../utils/money.ts';
+import { CartLines } from './cart-lines.tsx';
+import './cart.css';
+
+/**
+ * The MY CART side panel (spec 000 §2, §4 cart; 001 §4.6): a modal drawer 719 px wide on desktop
+ * and full width on phones. It reads the cart when the app starts (the badge) and again each time
+ * it opens; the top bar's cart icon and every ADD TO CART open it. Escape or × closes it and focus
+ * goes back to what opened it.
+ */
+export default function CartPanel() {
+  const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const [isOpen, setOpen] = useState(false);
+  const { cart, status, isBusy } = useCart();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    void loadCart();
+    return registerCartPanel(() => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setOpen(true);
+      void loadCart();
+    });
+  }, []);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (isOpen && !el.open) el.showModal();
+    if (!isOpen && el.open) {
+      el.close();
+      const back = opener.current;
+      opener.current = null;
+      if (back?.isConnected) back.focus();
+    }
+  }, [isOpen]);
+
+  const close = () => setOpen(false);
+  const items = cart?.items ?? [];
+  const isEmpty = items.length === 0;
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click is the mouse's Escape, which the dialog already handles
+    <dialog
+      ref={dialog}
+      className="cart-panel"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside the sheet) closes it.
+        if (event.target === dialog.current) close();
+      }}
+    >
+      <div className="cart-panel__sheet">
+        <header className="cart-panel__header">
+          <h2 id={titleId} className="cart-panel__title">
+            MY CART
+          </h2>
+          <button type="button" className="cart-panel__close" aria-label="Close the cart" onClick={close}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6Z"
+              />
+            </svg>
+          </button>
+        </header>
+
+        <div className="cart-panel__body">
+          {status === 'loading' && !cart ? (
+            <div className="cart-panel__state" role="status">
+              <Spinner large />
+              <p>Loading your cart...</p>
+            </div>
+          ) : status === 'error' && !cart ? (
+            <div className="cart-panel__state" role="alert">
+              <p>We could not load your cart.</p>
+              <button type="button" className="cart-panel__link-button" onClick={() => void loadCart()}>
+                Try again
+              </button>
+            </div>
+          ) : isEmpty ? (
+            <div className="cart-panel__state cart-panel__state--empty">
+              <p className="cart-panel__empty-title">Your cart is empty.</p>
+              <p>Tubs of the products from your boxes are waiting in the shop at member prices.</p>
+              <Link className="cart-panel__link-button" to={paths.shop()} onClick={close}>
+                Go to the shop
+              </Link>
+            </div>
+          ) : (
+            <CartLines
+              items={items}
+              isDisabled={isBusy}
+              onQuantity={(item, quantity) => void setQuantity(item.id, quantity)}
+              onDelete={(item) => void removeItem(item.id)}
+            />
+          )}
+        </div>
+
+        {cart && !isEmpty ? (
+          <footer className="cart-panel__footer" aria-busy={isBusy || undefined}>
+            {cart.couponCode && cart.couponDiscount > 0 ? (
+              <p className="cart-panel__row cart-panel__row--coupon">
+                <span>
+                  Coupon {cart.couponCode} <span className="cart-panel__muted">({cart.couponLabel})</span>
+                </span>
+                <span>−{usd(cart.couponDiscount)}</span>
+              </p>
+            ) : null}
+            {cart.youSaved > 0 ? (
+              <p className="cart-panel__savings" data-testid="cart-savings">
+                You saved {usd(cart.youSaved)}
+              </p>
+            ) : null}
+            <p className="cart-panel__row cart-panel__row--total">
+              <span>Subtotal</span>
+              <strong data-testid="cart-subtotal">{usd(cart.totalPrice)}</strong>
+            </p>
+            <p className="cart-panel__fine-print">Shipping is free. Tax is calculated at checkout.</p>
+            <button
+              type="button"
+              className="cart-panel__checkout"
+              disabled={isBusy}
+              onClick={() => {
+                close();
+                navigate(paths.cartCheckout());
+              }}
+            >
+              CHECKOUT
+            </button>
+          </footer>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}
