@@ -1,8 +1,10 @@
-import { formatUsd, type Product } from '@store/contracts';
+import { CartMessages, formatUsd, type Product } from '@store/contracts';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { addToCart } from '../api/add-to-cart.ts';
 import { useProduct } from '../api/get-product.ts';
 import { PersonalizedSuggestions } from './personalized-suggestions.tsx';
 import './product.css';
@@ -107,15 +109,20 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
             <Link className="product-primary" to={paths.result(viewResult)}>
               BACK
             </Link>
+          ) : product.unlocked ? (
+            <AddToCartButton productId={product.id} />
           ) : (
-            <>
-              <button type="button" className="product-primary" disabled aria-describedby="product-cart-note">
-                ADD TO CART
-              </button>
-              <p className="product-detail__note" id="product-cart-note">
-                Shop opens with your membership
-              </p>
-            </>
+            <p className="product-detail__locked" data-testid="product-locked">
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path
+                  fill="currentColor"
+                  d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z"
+                />
+              </svg>
+              <span>
+                <strong>UNLOCK IN NEXT BOX.</strong> {CartMessages.locked}
+              </span>
+            </p>
           )}
 
           <div className="product-accordions">
@@ -143,5 +150,25 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
       </article>
       <PersonalizedSuggestions currentId={product.id} viewResult={viewResult} />
     </>
+  );
+}
+
+/** ADD TO CART: one tub at the member price; the cart panel opens with it (spec 001 §2.5, §4.6). */
+function AddToCartButton({ productId }: { productId: number }) {
+  const [isAdding, setAdding] = useState(false);
+  return (
+    <button
+      type="button"
+      className="product-primary"
+      disabled={isAdding}
+      aria-busy={isAdding || undefined}
+      onClick={async () => {
+        setAdding(true);
+        await addToCart(productId);
+        setAdding(false);
+      }}
+    >
+      {isAdding ? 'ADDING...' : 'ADD TO CART'}
+    </button>
   );
 }
