@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/components/layouts/require-auth.tsx';
 import { RootLayout } from '@/components/layouts/root-layout.tsx';
 import type { RouteHandle } from '@/components/layouts/route-handle.ts';
+import { CartPanelHost } from '@/features/cart/components/cart-panel-host.tsx';
 
 type RouteModule = { default: React.ComponentType; handle?: RouteHandle };
 
@@ -21,7 +22,13 @@ function page(load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> {
 /** The full route table of spec 001 §2.1; guarded routes sit under RequireAuth. */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: (
+      <>
+        <RootLayout />
+        {/* The MY CART side panel, once for every page of a signed-in member. */}
+        <CartPanelHost />
+      </>
+    ),
     children: [
       { index: true, ...page(() => import('./routes/home.tsx')) },
       { path: 'login', ...page(() => import('./routes/login.tsx')) },
