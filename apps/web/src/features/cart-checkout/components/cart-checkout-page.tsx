@@ -211,9 +211,20 @@ function CheckoutForm({
     };
   }, [cart.id, cart.version, cart.couponId, state]);
 
-  function replaceCart(next: Cart) {
+  function replaceCart(next: Cart | null) {
+    if (!next) {
+      invalidate(CART_KEY);
+      return;
+    }
     setCached(CART_KEY, next);
     setCartCount(next.cartItemsCount);
+  }
+
+  /** Reads the cart again in place (the form keeps what was typed and the card chosen). */
+  function refreshCart() {
+    loadCheckoutCart()
+      .then(replaceCart)
+      .catch((error: unknown) => console.error('the cart could not be reloaded', error));
   }
 
   /** A cart change: the answer replaces the cart; a stale version (409) reloads it. */
@@ -225,7 +236,7 @@ function CheckoutForm({
       console.error('the cart could not be changed', error);
       if (error instanceof ApiError && error.status === 409) {
         notify(error.message, 'error');
-        invalidate(CART_KEY);
+        refreshCart();
       }
     } finally {
       setUpdating(false);
@@ -262,7 +273,7 @@ function CheckoutForm({
       console.error('the cart payment failed', outcome.stage, outcome.message);
       setPaymentError(outcome.message);
       setProcessing(false);
-      invalidate(CART_KEY);
+      refreshCart();
       return;
     }
     finish(outcome.result);
