@@ -13,6 +13,8 @@ export interface ShopMemberFacts {
   dietaryRestrictions: number[];
   /** The live membership's next renewal date, skipped cycles passed over; null without one. */
   nextBoxAt: Date | null;
+  /** Changes whenever a product or brand is added, edited, archived or restocked. */
+  catalogVersion: string;
 }
 
 const paidStatuses = sql.raw(PAID_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
@@ -27,7 +29,8 @@ const toIntArray = (value: unknown): number[] => {
 /**
 // Written out in full (identities.id): Drizzle leaves table names off columns in a one-table select.
  * Prepared once per database: the member's unlocked product ids (one grouped read of their paid
- * orders, not one per product), their latest quiz's diet and restrictions, and the next box date.
+ * orders, not one per product), their latest quiz's diet and restrictions, the next box date,
+ * and a fingerprint of the catalog that tells whether the cached product answers still hold.
  */
 export function prepareMemberFacts(db: Db) {
   const statement = db
@@ -43,6 +46,10 @@ export function prepareMemberFacts(db: Db) {
         SELECT s.next_billing_at + make_interval(days => s.skip_cycles * s.schedule_days) FROM subscriptions s
         WHERE s.identity_id = identities.id AND s.status <> 'canceled'
         ORDER BY s.created_at DESC LIMIT 1)`,
+      catalogVersion: sql<string>`(
+        SELECT concat(count(*), ':', count(*) FILTER (WHERE p.is_active), ':', max(p.updated_at), ':',
+          sum(p.sample_stock), '/', (SELECT concat(count(*), ':', count(*) FILTER (WHERE b.is_active), ':',
+          max(b.updated_at)) FROM brands b)) FROM products p)`,
     })
     .from(identities)
     .where(eq(identities.id, sql.placeholder('id')))
@@ -60,6 +67,7 @@ export function prepareMemberFacts(db: Db) {
       dietaryPreferences: toIntArray(quiz?.p),
       dietaryRestrictions: toIntArray(quiz?.r),
       nextBoxAt: row?.nextBoxAt ? new Date(row.nextBoxAt) : null,
+      catalogVersion: row?.catalogVersion ?? '',
     };
   };
 }

@@ -142,4 +142,22 @@ describe('GET /api/product/GetShopProducts', () => {
       );
     }
   });
+
+  it('shows a price edit at once (the catalog answers are cached only while the catalog is unchanged)', async () => {
+    const member = await quizMember(server, { prefix: 'price' });
+    const before = (await shop(member.token)).body;
+    const product = before.productsToUnlock[0];
+    await server.database.db.execute(
+      sql`UPDATE products SET list_price_cents = list_price_cents + 100, updated_at = now() WHERE id = ${product.id}`,
+    );
+    try {
+      const after = (await shop(member.token)).body;
+      const edited = after.productsToUnlock.find((p: { id: number }) => p.id === product.id);
+      expect(edited.price).toBeCloseTo(product.price + 1, 2);
+    } finally {
+      await server.database.db.execute(
+        sql`UPDATE products SET list_price_cents = list_price_cents - 100, updated_at = now() WHERE id = ${product.id}`,
+      );
+    }
+  });
 });
