@@ -159,6 +159,9 @@ async function main() {
   const cookieLite = await xsrfCookie(base(PORTS.storePglite));
   const token = await benchUserToken(base(PORTS.storePg), database.url);
   const order = token.skip ? token : await benchUserOrder(base(PORTS.storePg), token.value);
+  // A second member who paid the first box: the shop has unlocked and locked products for them.
+  const shopper = await benchUserToken(base(PORTS.storePg), database.url, '-shop');
+  const shop = shopper.skip ? shopper : await benchUserMembership(base(PORTS.storePg), shopper.value);
 
   const ref = (name, pathname) => ({
     name,
@@ -234,6 +237,18 @@ async function main() {
       url: `${base(PORTS.storePg)}/api/checkout/GetCheckoutOrder?orderId=${order.value ?? ''}`,
       headers: { cookie, ...(token.value ? { authorization: `Bearer ${token.value}` } : {}) },
       skip: order.skip,
+      reference: refs.json,
+      target: {},
+    },
+    {
+      // Two prepared reads (the member's unlocked ids, diet and next box; the catalog) and ~50 products.
+      key: 'shop',
+      route: 'GET /api/product/GetShopProducts',
+      server: 'store on PostgreSQL',
+      pid: storePg.pid,
+      url: `${base(PORTS.storePg)}/api/product/GetShopProducts`,
+      headers: { cookie, ...(shopper.value ? { authorization: `Bearer ${shopper.value}` } : {}) },
+      skip: shop.skip,
       reference: refs.json,
       target: {},
     },
@@ -401,8 +416,8 @@ async function xsrfCookie(baseUrl) {
  * A verified bench user's access token, through the API as a person would get one: register,
  * follow the link of the verification mail (read from the `emails` table), log in.
  */
-async function benchUserToken(baseUrl, databaseUrl) {
-  const email = `bench-${id}@example.com`;
+async function benchUserToken(baseUrl, databaseUrl, tag = '') {
+  const email = `bench-${id}${tag}@example.com`;
   const password = `bench-${id}-Password!`;
   const post = async (pathname, body) => {
     const response = await fetch(`${baseUrl}${pathname}`, {
@@ -454,6 +469,38 @@ async function benchUserOrder(baseUrl, token) {
   if (results.status !== 200 || !results.body?.orderId)
     return { skip: `quiz results answered ${results.status}` };
   return { value: results.body.orderId };
+}
+
+/** The member's first box, paid with the sandbox's good card: a membership with a shop. */
+async function benchUserMembership(baseUrl, token) {
+  const order = await benchUserOrder(baseUrl, token);
+  if (order.skip) return order;
+  const post = async (pathname, body) => {
+    const response = await fetch(`${baseUrl}${pathname}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  const query = (params) =>
+    new URLSearchParams({ orderId: order.value, paymentMethodId: 'pm_card_visa', ...params });
+  const intent = await post(`/api/Payment/createPaymentIntent?${query({ deliverySchedule: '0' })}`, {
+    firstName: 'Bench',
+    lastName: 'Member',
+    shippingAddress: { street1: '1 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' },
+  });
+  if (intent.status !== 200) return { skip: `the payment intent answered ${intent.status}` };
+  const paid = await post(
+    `/api/Payment/Subscribe?${query({ paymentIntent: intent.body.paymentIntentId, deliverySchedule: '0' })}`,
+  );
+  if (paid.status !== 200)
+    return { skip: `Subscribe answered ${paid.status}: ${paid.body?.error_description}` };
+  return { value: order.value };
 }
 
 async function verificationLink(databaseUrl, email) {
