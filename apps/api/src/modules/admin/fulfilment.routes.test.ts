@@ -283,6 +283,21 @@ describe('fulfilment: batches, paging and sorting', () => {
     expect(retry.body.results.map((r: { outcome: string }) => r.outcome)).toEqual(['changed', 'changed']);
   });
 
+  it('two operators shipping the same box at once: one ships it, one mail, one audit row', async () => {
+    const m = await paidMember();
+    const ship = (trackingNumber: string) =>
+      admin('POST', '/boxes/ship', { shipments: [{ orderId: m.orderId, trackingNumber }] });
+    const answers = await Promise.all([ship('9400111899223197428495'), ship('9400111899223197428496')]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(answers.map((r) => r.body.results[0].outcome).sort()).toEqual(['changed', 'unchanged']);
+    expect(await mails(m.email, 'box-shipped')).toHaveLength(1);
+    expect((await auditOf(m.orderId)).filter((a) => a.action === 'box.ship')).toHaveLength(1);
+    const [items] = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM order_items WHERE order_id = ${m.orderId}`,
+    );
+    expect(items!.n).toBe(4);
+  });
+
   it('pages and sorts on the server', async () => {
     const all = await admin('GET', '/boxes?stage=shipping&sort=email&order=asc&pageSize=100');
     expect(all.body.total).toBeGreaterThanOrEqual(2);
