@@ -60,7 +60,7 @@ describe('referral code from the quiz link to the new account', () => {
 });
 
 describe('GET /api/referrals/Mine', () => {
-  it('answers 401 without a session', async () => {
+  it('B4: answers 401 without a session', async () => {
     expect((await server.request('GET', '/api/referrals/Mine')).status).toBe(401);
   });
 

@@ -31,7 +31,7 @@ async function allergensOf(productIds: number[]) {
 }
 
 describe('GET /api/product/GetShopProducts', () => {
-  it('answers 401 to a visitor without a session', async () => {
+  it('B4: answers 401 to a visitor without a session', async () => {
     const res = await shop();
     expect(res.status).toBe(401);
     expect(res.body.error_description).toBeTruthy();
@@ -65,7 +65,7 @@ describe('GET /api/product/GetShopProducts', () => {
     expect(first!.discountedPrice).toBe(Math.round(list_price_cents * (1 - discount_percent / 100)) / 100);
   });
 
-  it("another member's paid box does not unlock products for me; an unpaid draft unlocks nothing", async () => {
+  it("B2: another member's paid box does not unlock products for me; an unpaid draft unlocks nothing", async () => {
     const payer = await quizMember(server, { prefix: 'payer' });
     await payOrder(server, payer, payer.orderId);
     const unpaid = await quizMember(server, { prefix: 'unpaid' });
