@@ -120,12 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isClosing = true;
     app.server.closeIdleConnections?.();
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (isClosing) reply.header('connection', 'close');
-    return payload;
-  });
-
-  registerSecurity(app, config);
+  // The security hook adds `Connection: close` to answers while closing (one onSend hook for both).
+  registerSecurity(app, config, { isClosing: () => isClosing });
 
   const clock = deps.clock ?? (() => new Date());
   const limiter =
