@@ -394,3 +394,99 @@ describe('POST /api/Payment/CreateCheckoutPayment', () => {
     ).toBe(1);
   });
 });
+
+describe('cart checkout: keys, other paths and recovery', () => {
+  it('C2: the same Idempotency-Key with another request is 422 and charges nothing more', async () => {
+    const shopper = await newShopper(server, 'shopper', clock);
+    const cartId = await newCart(server, shopper, [{ productId: catalog[1]!.id, quantity: 1 }]);
+    const key = randomUUID();
+    expect((await checkoutCart(server, shopper, cartId, { key })).status).toBe(200);
+    const other = await checkoutCart(server, shopper, cartId, {
+      key,
+      body: { ...SHIPPING_CA, firstName: 'Someone' },
+    });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('idempotency_mismatch');
+    expect(await chargesOfCart(server, cartId)).toBe(1);
+  });
+
+  it("a shop order cannot be charged through the first box's createPaymentIntent", async () => {
+    const shopper = await newShopper(server, 'shopper', clock);
+    const cartId = await newCart(server, shopper, [{ productId: catalog[2]!.id, quantity: 1 }]);
+    const declined = await checkoutCart(server, shopper, cartId, {
+      paymentMethodId: 'pm_card_chargeDeclined',
+    });
+    expect(declined.status).toBe(400);
+    const orderId = String(
+      (await server.database.db.execute<{ id: string }>(sql`SELECT id FROM orders WHERE cart_id = ${cartId}`))
+        .rows[0]!.id,
+    );
+    const direct = await server.request(
+      'POST',
+      `/api/Payment/createPaymentIntent?orderId=${orderId}&paymentMethodId=pm_card_visa`,
+      { token: shopper.token, body: SHIPPING_CA },
+    );
+    expect(direct.status).toBe(409);
+    const tax = await server.request('POST', `/api/Identity/UpdateTaxInfo?orderId=${orderId}`, {
+      token: shopper.token,
+      body: SHIPPING_CA,
+    });
+    expect(tax.status).toBe(409);
+    expect(await chargesOfCart(server, cartId)).toBe(0);
+  });
+
+  it('C7: charged but not recorded (the write failed): reconciliation pays the order once, consumes the holds, orders the cart, mails one receipt', async () => {
+    const { DEMO_ADMIN, seedAdmin } = await import('../accounts/accounts.seed.ts');
+    await seedAdmin(server.database.db, clock()).catch(() => undefined);
+    const login = await server.request('POST', '/api/User/Login', {
+      body: { emailAddress: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    });
+    expect(login.status).toBe(200);
+    const shopper = await newShopper(server, 'shopper', clock);
+    const product = catalog[3]!;
+    const cartId = await newCart(server, shopper, [{ productId: product.id, quantity: 2 }]);
+    const before = await stockOf(server, product.id);
+    // The paying transaction's last write (the cart becoming 'ordered') fails, as a broken database would.
+    await server.database.db.execute(
+      sql.raw(`CREATE FUNCTION h2_fail_cart() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.status = 'ordered' THEN RAISE EXCEPTION 'simulated database failure'; END IF; RETURN NEW; END $$`),
+    );
+    await server.database.db.execute(
+      sql.raw(
+        'CREATE TRIGGER h2_fail_cart BEFORE UPDATE ON carts FOR EACH ROW EXECUTE FUNCTION h2_fail_cart()',
+      ),
+    );
+    const failed = await checkoutCart(server, shopper, cartId);
+    expect(failed.status).toBe(500);
+    await server.database.db.execute(sql.raw('DROP TRIGGER h2_fail_cart ON carts'));
+    await server.database.db.execute(sql.raw('DROP FUNCTION h2_fail_cart()'));
+    expect(await chargesOfCart(server, cartId)).toBe(1);
+    expect(await cartStatus(server, cartId)).toBe('checking_out');
+
+    const report = await server.request('POST', '/api/payments/reconcile?olderThanSeconds=0', {
+      token: login.body.token,
+    });
+    expect(report.status).toBe(200);
+    expect(await cartStatus(server, cartId)).toBe('ordered');
+    const order = (
+      await server.database.db.execute<{ id: string; status: string }>(
+        sql`SELECT id, status FROM orders WHERE cart_id = ${cartId}`,
+      )
+    ).rows[0]!;
+    expect(order.status).toBe('paid');
+    expect(await stockOf(server, product.id)).toBe(before - 2);
+    expect(
+      await scalar(
+        server,
+        sql`SELECT count(*)::int AS n FROM stock_reservations WHERE order_id = ${order.id} AND status = 'consumed'`,
+      ),
+    ).toBe(1);
+    expect(await mailCount(server, shopper.email, 'cart-receipt')).toBe(1);
+    // The member's retry finds the paid order: no second charge, no second mail.
+    const retry = await checkoutCart(server, shopper, cartId);
+    expect(retry.status).toBe(200);
+    expect(retry.body.orderId).toBe(order.id);
+    expect(await chargesOfCart(server, cartId)).toBe(1);
+    expect(await mailCount(server, shopper.email, 'cart-receipt')).toBe(1);
+  });
+});

@@ -264,6 +264,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
           identityId,
           { orderId: order.id, paymentMethodId: input.paymentMethodId },
           identity,
+          { isCartCheckout: true },
         );
       } catch (error) {
         if (error instanceof AppError && error.code === 'payment_declined') {

@@ -207,8 +207,13 @@ export function createPaymentStart(
       identityId: string,
       input: { orderId: string; paymentMethodId: string; deliverySchedule?: number },
       shipping: CheckoutIdentity,
+      /** Set by the cart checkout, the only way a shop order is charged (it froze the order first). */
+      options: { isCartCheckout?: boolean } = {},
     ): Promise<PaymentIntentResult> {
       const owned = await orders.requireOwn(identityId, input.orderId);
+      if (owned.kind === 'cart' && !options.isCartCheckout) {
+        throw conflict('This order is paid at the cart checkout.');
+      }
       // A renewal's box is charged by the cycle engine alone; paying it here would be a second charge path.
       if (owned.kind !== 'first_box' && owned.kind !== 'pre_order' && owned.kind !== 'cart') {
         throw conflict('This box is billed automatically with your membership.');
