@@ -158,4 +158,18 @@ test('the operator reads the dashboard, then assembles, ships and delivers a mem
     .click();
   await expect(admin.getByRole('heading', { name: 'Tub orders', level: 1 })).toBeVisible();
   await capture(admin, 'admin-fulfilment-10-tub-orders');
+
+  // The member cancels with a reason: the dashboard counts it under that reason.
+  await page.goto('/cancel');
+  await page.getByRole('link', { name: 'Continue Cancellation' }).click();
+  await page.getByRole('radio', { name: 'Found Cheaper Prices' }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await admin.goto('/admin');
+  const canceled = admin.getByRole('region', { name: 'Cancellations by reason' });
+  await expect(canceled.getByRole('img', { name: /Cancellations by reason/ })).toBeVisible();
+  await expect(canceled.getByRole('listitem').filter({ hasText: 'Found Cheaper Prices' })).toContainText(
+    /\d/,
+  );
+  await capture(admin, 'admin-fulfilment-11-dashboard-cancellations');
 });

@@ -28,12 +28,14 @@ export function RevenueChart({ weeks }: { weeks: AdminDashboard['revenue']['byWe
             label: 'Boxes',
             data: weeks.map((w) => w.boxesCents / 100),
             backgroundColor: BOXES,
+            maxBarThickness: 56,
             stack: 'revenue',
           },
           {
             label: 'Tubs',
             data: weeks.map((w) => w.tubsCents / 100),
             backgroundColor: TUBS,
+            maxBarThickness: 56,
             stack: 'revenue',
           },
         ],
@@ -70,7 +72,14 @@ export function CancellationsChart({ reasons }: { reasons: AdminDashboard['cance
       aria-label="Cancellations by reason; the same figures are in the list beside it."
       data={{
         labels: reasons.map((r) => r.name),
-        datasets: [{ label: 'Cancellations', data: reasons.map((r) => r.count), backgroundColor: REASONS }],
+        datasets: [
+          {
+            label: 'Cancellations',
+            data: reasons.map((r) => r.count),
+            backgroundColor: REASONS,
+            maxBarThickness: 28,
+          },
+        ],
       }}
       options={{
         indexAxis: 'y',
