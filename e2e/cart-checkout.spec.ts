@@ -165,4 +165,13 @@ test('a member checks out the cart with the saved card, with WELCOME10 applied a
   await confirm.click();
   await expect(page).toHaveURL(/\/checkout-completed$/);
   await expect(page.getByText('Order placed!')).toBeVisible();
+
+  // The order it became, from the completed page's link.
+  const paidTotal = (await page.locator('.completed__facts dd').last().textContent())!.trim();
+  await page.getByRole('link', { name: 'View your order' }).click();
+  await expect(page).toHaveURL(/\/thank-you\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Your order has been placed');
+  await expect(page.getByText('Processing')).toBeVisible();
+  await expect(page.getByText(paidTotal, { exact: true })).toBeVisible();
+  await capture(page, 'cart-checkout-05-order');
 });
