@@ -8,6 +8,27 @@ import { usd } from '../utils/money.ts';
 import { CartLines } from './cart-lines.tsx';
 import './cart.css';
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside the panel: past the last control comes the first, and back. */
+function trapTab(root: HTMLElement, event: React.KeyboardEvent) {
+  const focusable = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.offsetParent !== null,
+  );
+  if (focusable.length === 0) return;
+  const first = focusable[0]!;
+  const last = focusable[focusable.length - 1]!;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !root.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !root.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * The MY CART side panel (spec 000 §2, §4 cart; 001 §4.6): a modal drawer 719 px wide on desktop
  * and full width on phones. It reads the cart when the app starts (the badge) and again each time
@@ -48,7 +69,6 @@ export default function CartPanel() {
   const isEmpty = items.length === 0;
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click is the mouse's Escape, which the dialog already handles
     <dialog
       ref={dialog}
       className="cart-panel"
@@ -56,6 +76,9 @@ export default function CartPanel() {
       onCancel={(event) => {
         event.preventDefault();
         close();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Tab' && dialog.current) trapTab(dialog.current, event);
       }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside the sheet) closes it.

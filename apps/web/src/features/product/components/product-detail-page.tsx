@@ -153,16 +153,21 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
   );
 }
 
-/** ADD TO CART: one tub at the member price; the cart panel opens with it (spec 001 §2.5, §4.6). */
+/**
+ * ADD TO CART: one tub at the member price; the cart panel opens with it (spec 001 §2.5, §4.6).
+ * While adding it is aria-disabled rather than disabled, so it keeps focus and the panel can give
+ * focus back to it when it closes.
+ */
 function AddToCartButton({ productId }: { productId: number }) {
   const [isAdding, setAdding] = useState(false);
   return (
     <button
       type="button"
       className="product-primary"
-      disabled={isAdding}
+      aria-disabled={isAdding || undefined}
       aria-busy={isAdding || undefined}
       onClick={async () => {
+        if (isAdding) return;
         setAdding(true);
         await addToCart(productId);
         setAdding(false);
