@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { Membership } from '../accounts/accounts.service.ts';
-import { isPayable } from '../orders/order-view.ts';
+import { isPayable, toOrder } from '../orders/order-view.ts';
 import { isOrderId, ORDER_ALREADY_PAID } from '../orders/orders.service.ts';
 import { PaymentProviderError, type ProviderEvent } from '../payments/provider/payment-provider.ts';
 import { createAfterPayment } from './after-payment.ts';
@@ -46,11 +46,20 @@ export function createCheckoutService(deps: CheckoutDeps) {
   });
 
   const { flush, flushSoon, afterPayment } = createAfterPayment(deps, reconciler);
+  const readCheckoutOrder = repo.prepareCheckoutOrderRead(db);
 
   return {
-    /** GET /checkout/GetCheckoutOrder: the caller's order with its server-computed totals. */
-    getCheckoutOrder: (identityId: string, orderId: string): Promise<Order> =>
-      orders.getItem(identityId, orderId),
+    /**
+     * GET /checkout/GetCheckoutOrder: the caller's order with its server-computed totals, read in
+     * one prepared statement; another identity's order answers 404 as a missing one does.
+     */
+    async getCheckoutOrder(identityId: string, orderId: string): Promise<Order> {
+      const found = isOrderId(orderId)
+        ? await readCheckoutOrder(identityId, orderId.toLowerCase())
+        : undefined;
+      if (!found) throw notFound('Order');
+      return toOrder(found.order, found.items, found.products, found.owner);
+    },
 
     /** POST /Identity/UpdateTaxInfo: names and address on the unpaid order; tax and total recomputed. */
     async updateTaxInfo(identityId: string, orderId: string, identity: CheckoutIdentity): Promise<Order> {
