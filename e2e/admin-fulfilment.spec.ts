@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { openMail, submitLogin } from './support/accounts.ts';
 import { expectAccessible, fillCard, fillShipping, finishQuizToCheckout } from './support/journeys.ts';
-import { captureScreens } from './support/screenshots.ts';
+import { captureScreens, SCREEN_WIDTHS } from './support/screenshots.ts';
 
 /**
  * The operator's dashboard and fulfillment (issue 8 parts 1 and 3): the operator sees the store's
@@ -17,6 +17,31 @@ async function capture(page: Page, name: string) {
   await expectAccessible(page, name);
   await page.evaluate(() => window.scrollTo(0, 0));
   await captureScreens(page, name);
+}
+
+/**
+ * The dashboard's screenshots: as captureScreens, but each width waits for chart.js to redraw
+ * its canvases at the new size (it does so on the next animation frames).
+ */
+async function captureCharts(page: Page, name: string) {
+  await expectAccessible(page, name);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const width of SCREEN_WIDTHS) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100))),
+        ),
+    );
+    await page.screenshot({
+      path: `test-results/screenshots/${name}-${width}.png`,
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+    });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
 }
 
 /** Quiz (short way), sign-up at step 12, checkout with 4242: lands on /membership. */
@@ -70,7 +95,7 @@ test('the operator reads the dashboard, then assembles, ships and delivers a mem
   await expect(newMembers.locator('.admin-card__figure')).not.toHaveText('0');
   await expect(figures.getByRole('img', { name: /Revenue by week/ })).toBeVisible();
   await expect(figures.getByText(/Boxes \$\d/)).toBeVisible();
-  await capture(admin, 'admin-fulfilment-01-dashboard');
+  await captureCharts(admin, 'admin-fulfilment-01-dashboard');
   // Another period from the picker: the figures are read again for it.
   await figures.getByRole('radio', { name: '7 days', exact: true }).check();
   await expect(admin).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
@@ -171,5 +196,5 @@ test('the operator reads the dashboard, then assembles, ships and delivers a mem
   await expect(canceled.getByRole('listitem').filter({ hasText: 'Found Cheaper Prices' })).toContainText(
     /\d/,
   );
-  await capture(admin, 'admin-fulfilment-11-dashboard-cancellations');
+  await captureCharts(admin, 'admin-fulfilment-11-dashboard-cancellations');
 });
