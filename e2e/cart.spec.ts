@@ -60,6 +60,8 @@ test('a member adds tubs from the product page to the MY CART panel, changes qua
   // ADD TO CART opens the panel with the tub, and the badge counts it.
   await page.goto(`/product-detail/${first!.id}`);
   const addButton = page.getByRole('button', { name: 'ADD TO CART' });
+  await expect(addButton).toBeVisible();
+  await captureScreens(page, 'cart-00-product-add-to-cart');
   await addButton.click();
   const panel = page.getByRole('dialog', { name: 'MY CART' });
   await expect(panel).toBeVisible();
