@@ -180,7 +180,7 @@ function CouponRow({ coupon: c }: { coupon: AdminCoupon }) {
             className="admin-link-button"
             disabled={isBusy}
             onClick={() => act('expire', `${c.code} has expired.`)}
-            aria-label={`Expire ${c.code} now`}
+            aria-label={`Expire now: ${c.code}`}
           >
             Expire now
           </button>
