@@ -118,6 +118,22 @@ test('a member searches the shop, gets the referral popup once, copies the link;
   await page.clock.runFor(10_000);
   await expect(popup).toBeHidden();
 
+  // Another device (no browser flag) skips it too: the account remembers the closed popup.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const token = localStorage.getItem('auth');
+        const res = await fetch('/api/referrals/Mine', { headers: { authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { popupShownAt: string | null }).popupShownAt;
+      }),
+    )
+    .not.toBeNull();
+  await page.evaluate(() => localStorage.removeItem('referralPopupShown'));
+  await page.reload();
+  await expect(unlocked).toHaveCount(2);
+  await page.clock.runFor(10_000);
+  await expect(popup).toBeHidden();
+
   // The order page's referral box shows the same server-made link.
   await page.goto(`/order-detail/${orderId}`);
   const box = page.getByRole('region', { name: 'Refer 2 friends, get a FREE TUB' });

@@ -27,5 +27,10 @@ export const MyReferralsSchema = z.object({
       issuedAt: z.string(),
     })
     .nullable(),
+  /**
+   * When the member closed the shop's referral popup on any device (the server's copy of the
+   * browser's `referralPopupShown`), or null.
+   */
+  popupShownAt: z.string().nullable(),
 });
 export type MyReferrals = z.infer<typeof MyReferralsSchema>;

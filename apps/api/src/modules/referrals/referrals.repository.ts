@@ -13,6 +13,7 @@ export interface ReferralSummaryRow {
   couponCode: string | null;
   redeemed: boolean;
   issuedAt: Date | null;
+  popupShownAt: Date | null;
 }
 
 /** The member's code, their referred people (not themselves), those with a paid first box, and the reward. */
@@ -24,13 +25,15 @@ export async function referralSummary(db: Db, identityId: string): Promise<Refer
     coupon_code: string | null;
     redeemed: boolean | null;
     issued_at: Date | string | null;
+    popup_shown_at: Date | string | null;
   }>(sql`
     SELECT me.referral_code,
       (SELECT count(*)::int FROM identities r WHERE r.referred_by_code = me.referral_code AND r.id <> me.id) AS referred,
       (SELECT count(DISTINCT r.id)::int FROM identities r
          JOIN orders o ON o.identity_id = r.id AND o.kind = 'first_box' AND o.status IN (${paidStatuses})
          WHERE r.referred_by_code = me.referral_code AND r.id <> me.id) AS paid,
-      c.code AS coupon_code, (c.redemptions > 0) AS redeemed, rr.created_at AS issued_at
+      c.code AS coupon_code, (c.redemptions > 0) AS redeemed, rr.created_at AS issued_at,
+      me.referral_popup_shown_at AS popup_shown_at
     FROM identities me
     LEFT JOIN referral_rewards rr ON rr.referrer_id = me.id
     LEFT JOIN coupons c ON c.id = rr.coupon_id
@@ -44,7 +47,15 @@ export async function referralSummary(db: Db, identityId: string): Promise<Refer
     couponCode: row.coupon_code,
     redeemed: row.redeemed === true,
     issuedAt: row.issued_at ? new Date(row.issued_at) : null,
+    popupShownAt: row.popup_shown_at ? new Date(row.popup_shown_at) : null,
   };
+}
+
+/** The member closed the referral popup: the first time is kept. */
+export async function markPopupShown(db: Db, identityId: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    UPDATE identities SET referral_popup_shown_at = coalesce(referral_popup_shown_at, ${at.toISOString()})
+    WHERE id = ${identityId}`);
 }
 
 export interface Referrer {

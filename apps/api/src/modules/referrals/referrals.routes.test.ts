@@ -76,7 +76,28 @@ describe('GET /api/referrals/Mine', () => {
       paidCount: 0,
       requiredCount: 2,
       reward: null,
+      popupShownAt: null,
     });
+  });
+});
+
+describe('POST /api/referrals/PopupShown', () => {
+  it('B4: answers 401 without a session', async () => {
+    expect((await server.request('POST', '/api/referrals/PopupShown')).status).toBe(401);
+  });
+
+  it('keeps the first time the member closed the popup, for every device', async () => {
+    const member = await quizMember(server, { prefix: 'popup' });
+    expect((await server.request('POST', '/api/referrals/PopupShown', { token: member.token })).status).toBe(
+      204,
+    );
+    const first = (await mine(member.token)).body.popupShownAt;
+    expect(first).toEqual(expect.any(String));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await server.request('POST', '/api/referrals/PopupShown', { token: member.token })).status).toBe(
+      204,
+    );
+    expect((await mine(member.token)).body.popupShownAt).toBe(first);
   });
 });
 

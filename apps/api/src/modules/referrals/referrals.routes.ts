@@ -1,6 +1,7 @@
 import { MyReferralsSchema } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
 import type { ReferralsService } from './referrals.service.ts';
 
@@ -25,5 +26,21 @@ export async function referralsRoutes(app: FastifyInstance, options: ReferralsRo
       preValidation: requireUser(tokens),
     },
     async (request) => referrals.mine(userOf(request)),
+  );
+
+  r.post(
+    '/referrals/PopupShown',
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: "The member closed the shop's referral popup (the account's copy of referralPopupShown)",
+        response: { 204: z.null() },
+      },
+      preValidation: requireUser(tokens),
+    },
+    async (request, reply) => {
+      await referrals.popupShown(userOf(request));
+      return reply.code(204).send(null);
+    },
   );
 }

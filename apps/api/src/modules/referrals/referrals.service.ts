@@ -52,7 +52,13 @@ export function createReferralsService({ db, clock, mailer, config, log }: Refer
           row.couponCode && row.issuedAt
             ? { couponCode: row.couponCode, redeemed: row.redeemed, issuedAt: row.issuedAt.toISOString() }
             : null,
+        popupShownAt: row.popupShownAt?.toISOString() ?? null,
       };
+    },
+
+    /** POST /referrals/PopupShown: remembered on the account, so other devices skip the popup too. */
+    async popupShown(identityId: string): Promise<void> {
+      await repo.markPopupShown(db, identityId, clock());
     },
 
     /**

@@ -1,26 +1,36 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMyReferrals } from '../api/get-my-referrals.ts';
+import { rememberPopupShown, useMyReferrals } from '../api/get-my-referrals.ts';
 import { markPopupShown, REFERRAL_POPUP_DELAY_MS, wasPopupShown } from '../utils/popup-flag.ts';
 import { ReferralLinkField } from './referral-link-field.tsx';
 import './referrals.css';
 
 /**
  * The shop's referral popup (spec 001 §2.15, §4.8): opens 5 s after it mounts (the shop has
- * loaded) unless `referralPopupShown` is set; closing it sets the flag. A modal <dialog>: focus
- * stays inside, Escape closes it, and its heading labels it.
+ * loaded) unless `referralPopupShown` is set, or the account says it was closed on another
+ * device; closing it sets both. A modal <dialog>: focus stays inside, Escape closes it, and its
+ * heading labels it.
  */
 export function ReferralPopup() {
   const [isOpen, setOpen] = useState(false);
   const titleId = useId();
   const textId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const { data, error, reload } = useMyReferrals(isOpen);
+  const [isDue, setDue] = useState(false);
+  const { data, error, reload } = useMyReferrals();
 
   useEffect(() => {
     if (wasPopupShown()) return;
-    const timer = setTimeout(() => setOpen(true), REFERRAL_POPUP_DELAY_MS);
+    const timer = setTimeout(() => setDue(true), REFERRAL_POPUP_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
+
+  useEffect(() => {
+    // Due, and the account's answer is in (or failed): closed on another device, or open now.
+    if (!isDue || (!data && !error)) return;
+    setDue(false);
+    if (data?.popupShownAt) markPopupShown();
+    else setOpen(true);
+  }, [isDue, data, error]);
 
   useEffect(() => {
     const el = dialog.current;
@@ -29,6 +39,9 @@ export function ReferralPopup() {
 
   function close() {
     markPopupShown();
+    void rememberPopupShown().catch(() => {
+      // The browser's flag is enough on this device; the account's copy is a courtesy.
+    });
     dialog.current?.close();
     setOpen(false);
   }
