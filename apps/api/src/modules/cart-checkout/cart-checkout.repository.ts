@@ -202,6 +202,11 @@ export async function redemptionOf(db: Db, orderId: string) {
   return row;
 }
 
+export async function couponById(db: Db, couponId: string) {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, couponId));
+  return row;
+}
+
 export async function couponCode(db: Db, couponId: string): Promise<string | null> {
   const [row] = await db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, couponId));
   return row?.code ?? null;

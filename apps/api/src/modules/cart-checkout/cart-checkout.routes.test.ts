@@ -490,3 +490,61 @@ describe('cart checkout: keys, other paths and recovery', () => {
     expect(await mailCount(server, shopper.email, 'cart-receipt')).toBe(1);
   });
 });
+
+describe('cart checkout: 3D Secure', () => {
+  it('C6: a card that asks for authentication answers requires_action, pays nothing yet; after the bank approves, the same call records the one charge', async () => {
+    const { createPaymentProvider } = await import('../payments/provider/create-provider.ts');
+    const sandbox = createPaymentProvider({
+      config: server.config,
+      db: server.database.db,
+      clock,
+    }) as unknown as {
+      completeAuthentication(id: string, outcome: 'approve' | 'fail'): Promise<unknown>;
+    };
+    const shopper = await newShopper(server, 'shopper', clock);
+    const product = catalog[4]!;
+    const cartId = await newCart(server, shopper, [{ productId: product.id, quantity: 1 }]);
+    const before = await stockOf(server, product.id);
+    const first = await checkoutCart(server, shopper, cartId, {
+      paymentMethodId: 'pm_card_authenticationRequired',
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.status).toBe('requires_action');
+    expect(first.body.clientSecret).toBeTruthy();
+    expect(await cartStatus(server, cartId)).toBe('checking_out');
+    expect(await stockOf(server, product.id)).toBe(before - 1);
+    expect(await chargesOfCart(server, cartId)).toBe(0);
+
+    await sandbox.completeAuthentication(first.body.paymentIntentId, 'approve');
+    const done = await checkoutCart(server, shopper, cartId, {
+      paymentMethodId: 'pm_card_authenticationRequired',
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.status).toBe('succeeded');
+    expect(done.body.orderId).toBe(first.body.orderId);
+    expect(await chargesOfCart(server, cartId)).toBe(1);
+    expect(await cartStatus(server, cartId)).toBe('ordered');
+    expect(await stockOf(server, product.id)).toBe(before - 1);
+  });
+});
+
+describe('GET /api/cart/CheckoutQuote', () => {
+  it("while a payment waits for the bank, the quote still counts the cart's own claimed coupon", async () => {
+    const shopper = await newShopper(server, 'shopper', clock);
+    const coupon = await insertCoupon(server.database.db, {
+      code: `Q${randomUUID().slice(0, 8).toUpperCase()}`,
+    });
+    const lines = [{ productId: catalog[5]!.id, quantity: 1 }];
+    const cartId = await newCart(server, shopper, lines, coupon.id);
+    const pending = await checkoutCart(server, shopper, cartId, {
+      paymentMethodId: 'pm_card_authenticationRequired',
+    });
+    expect(pending.body.status).toBe('requires_action');
+    const q = await quote(shopper, cartId, 'CA');
+    expect(q.status).toBe(200);
+    const want = expectedTotal(lines, { percentOff: 10 }, 'CA');
+    expect(Math.round(q.body.discount * 100)).toBe(want.discount);
+    expect(Math.round(q.body.total * 100)).toBe(want.total);
+    expect(Math.round(pending.body.total * 100)).toBe(want.total);
+  });
+});

@@ -109,12 +109,17 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
   }
 
   /** The cart priced now: lines from the catalog, its coupon checked again. */
-  async function price(tx: Db, cart: CartRow, identityId: string, now: Date) {
+  async function price(tx: Db, cart: CartRow, identityId: string, now: Date, isCouponClaimed = false) {
     const lines = await repo.cartLines(tx, cart.id);
     if (lines.length === 0) throw badRequest(EMPTY_CART);
     const gone = lines.find((l) => !l.isActive);
     if (gone) throw conflict(`${gone.title} is no longer sold. Please remove it from your cart.`);
-    const coupon = cart.couponId ? await findUsableCouponById(tx, cart.couponId, identityId, now) : null;
+    // A coupon this cart's order already claimed is its own use, not "already used".
+    const coupon = !cart.couponId
+      ? null
+      : isCouponClaimed
+        ? ((await repo.couponById(tx, cart.couponId)) ?? null)
+        : await findUsableCouponById(tx, cart.couponId, identityId, now);
     return { lines, coupon, price: priceCart(lines, coupon ? couponTerms(coupon) : null) };
   }
 
@@ -292,7 +297,9 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
       if (!UUID.test(input.cartId)) throw notFound('Cart');
       const cart = ownCart(await repo.findCart(db, input.cartId.toLowerCase()), identityId);
       const state = input.state ? (toUsStateCode(input.state) ?? null) : null;
-      const priced = await price(db, cart, identityId, clock());
+      const order = await repo.findOrderOfCart(db, cart.id);
+      const claimed = order ? await repo.redemptionOf(db, order.id) : undefined;
+      const priced = await price(db, cart, identityId, clock(), claimed?.couponId === cart.couponId);
       const taxCents = state
         ? await tax.taxCents({ taxableCents: taxableCents(priced.price, config.handlingFeeCents), state })
         : 0;
