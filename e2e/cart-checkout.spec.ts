@@ -162,8 +162,16 @@ test('a member checks out the cart with the saved card, with WELCOME10 applied a
   await expect(page.locator('.cart-line').getByRole('button', { name: /Increase quantity/ })).toBeEnabled();
   await capture(page, 'cart-checkout-04-declined');
   await fillCard(page, '4242 4242 4242 4242');
+  // While the payment runs the button reads "Confirming..." and cannot be pressed again.
+  await page.route('**/api/Payment/CreateCheckoutPayment**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
   await confirm.click();
+  await expect(confirm).toHaveText('Confirming...');
+  await expect(confirm).toBeDisabled();
   await expect(page).toHaveURL(/\/checkout-completed$/);
+  await page.unroute('**/api/Payment/CreateCheckoutPayment**');
   await expect(page.getByText('Order placed!')).toBeVisible();
 
   // The order it became, from the completed page's link.
