@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { cartReceiptMail, usd } from './cart-receipt.ts';
+
+const receipt = {
+  to: 'ada@example.com',
+  orderNumber: '10000123',
+  orderUrl: 'http://store.test/thank-you/o1',
+  shopUrl: 'http://store.test/shop',
+  lines: [
+    { title: 'Whey <Chocolate> & Co', quantity: 2, lineCents: 8448, lineListCents: 12998 },
+    { title: 'Plant Vanilla', quantity: 1, lineCents: 3374, lineListCents: 4499 },
+  ],
+  subtotalCents: 11822,
+  discountCents: 1182,
+  couponCode: 'WELCOME10',
+  handlingFeeCents: 299,
+  taxCents: 684,
+  totalCents: 11623,
+  last4: '4242',
+  shipTo: 'Ada Lovelace, 1 Congress Ave, Austin, TX 78701',
+};
+
+describe('cart receipt mail', () => {
+  it('lists every line with its quantity, the coupon, shipping, handling, tax and the total', () => {
+    const mail = cartReceiptMail(receipt);
+    expect(mail.kind).toBe('cart-receipt');
+    expect(mail.to).toBe('ada@example.com');
+    expect(mail.subject).toContain('#00123');
+    for (const line of [
+      'Whey <Chocolate> & Co x2: $84.48',
+      'Plant Vanilla x1: $33.74',
+      'Subtotal: $118.22',
+      'Coupon WELCOME10: -$11.82',
+      'Shipping: Free',
+      'Handling fee: $2.99',
+      'Tax: $6.84',
+      'Total (USD): $116.23',
+      'Paid with: Card ending with 4242',
+      'View your order: http://store.test/thank-you/o1',
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+  });
+
+  it('escapes what goes into HTML and leaves out an absent coupon', () => {
+    const mail = cartReceiptMail({ ...receipt, discountCents: 0, couponCode: null });
+    expect(mail.html).toContain('Whey &lt;Chocolate&gt; &amp; Co x2');
+    expect(mail.html).not.toContain('<Chocolate>');
+    expect(mail.text).not.toContain('Coupon');
+  });
+
+  it('formats cents as dollars', () => {
+    expect(usd(5)).toBe('$0.05');
+    expect(usd(123456)).toBe('$1234.56');
+  });
+});
