@@ -337,6 +337,7 @@ function Section({
 
 function OrdersSection({ detail }: { detail: Detail }) {
   const [refunding, setRefunding] = useState<string | null>(null);
+  const open = detail.orders.find((o) => o.id === refunding);
   return (
     <Section id="orders-title" title="Orders" count={detail.orders.length}>
       <div className="admin-table-wrap">
@@ -359,66 +360,43 @@ function OrdersSection({ detail }: { detail: Detail }) {
           </thead>
           <tbody>
             {detail.orders.map((o) => (
-              <OrderRows
-                key={o.id}
-                order={o}
-                isOpen={refunding === o.id}
-                onOpen={() => setRefunding(o.id)}
-                onClose={() => setRefunding(null)}
-              />
+              <OrderRow key={o.id} order={o} isOpen={refunding === o.id} onOpen={() => setRefunding(o.id)} />
             ))}
           </tbody>
         </table>
       </div>
+      {open ? <RefundForm key={open.id} order={open} onDone={() => setRefunding(null)} /> : null}
     </Section>
   );
 }
 
-function OrderRows({
-  order: o,
-  isOpen,
-  onOpen,
-  onClose,
-}: {
-  order: Order;
-  isOpen: boolean;
-  onOpen: () => void;
-  onClose: () => void;
-}) {
+function OrderRow({ order: o, isOpen, onOpen }: { order: Order; isOpen: boolean; onOpen: () => void }) {
   return (
-    <>
-      <tr>
-        <th scope="row" className="admin-table__title">
-          #{o.orderNumber}
-          <span className="admin-table__sub">{KIND_NAMES[o.kind] ?? o.kind}</span>
-        </th>
-        <td>
-          <StatusBadge status={o.status} />
-        </td>
-        <td className="admin-table__number">{formatUsd(o.totalCents)}</td>
-        <td className="admin-table__nowrap">{day(o.paidAt)}</td>
-        <td className="admin-table__number">{o.refundableCents > 0 ? formatUsd(o.refundableCents) : '—'}</td>
-        <td className="admin-table__actions">
-          {o.refundableCents > 0 && !isOpen ? (
-            <button
-              type="button"
-              className="admin-link-button"
-              onClick={onOpen}
-              aria-label={`Refund order #${o.orderNumber}`}
-            >
-              Refund…
-            </button>
-          ) : null}
-        </td>
-      </tr>
-      {isOpen ? (
-        <tr className="member__refund-row">
-          <td colSpan={6}>
-            <RefundForm order={o} onDone={onClose} />
-          </td>
-        </tr>
-      ) : null}
-    </>
+    <tr>
+      <th scope="row" className="admin-table__title">
+        #{o.orderNumber}
+        <span className="admin-table__sub">{KIND_NAMES[o.kind] ?? o.kind}</span>
+      </th>
+      <td>
+        <StatusBadge status={o.status} />
+      </td>
+      <td className="admin-table__number">{formatUsd(o.totalCents)}</td>
+      <td className="admin-table__nowrap">{day(o.paidAt)}</td>
+      <td className="admin-table__number">{o.refundableCents > 0 ? formatUsd(o.refundableCents) : '—'}</td>
+      <td className="admin-table__actions">
+        {o.refundableCents > 0 ? (
+          <button
+            type="button"
+            className="admin-link-button"
+            onClick={onOpen}
+            disabled={isOpen}
+            aria-label={`Refund order #${o.orderNumber}`}
+          >
+            Refund
+          </button>
+        ) : null}
+      </td>
+    </tr>
   );
 }
 
@@ -432,6 +410,7 @@ function RefundForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const amountId = useId();
   const reasonId = useId();
   const errorId = useId();
+  const titleId = useId();
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = parseRefundAmount(amount, order.refundableCents);
@@ -457,7 +436,10 @@ function RefundForm({ order, onDone }: { order: Order; onDone: () => void }) {
     }
   }
   return (
-    <form className="member__refund" onSubmit={submit} aria-label={`Refund order #${order.orderNumber}`}>
+    <form className="member__refund" onSubmit={submit} aria-labelledby={titleId}>
+      <h3 id={titleId} className="member__refund-title">
+        Refund order #{order.orderNumber}
+      </h3>
       <div className="admin-field">
         <label htmlFor={amountId} className="admin-field__label">
           Amount (up to {formatUsd(order.refundableCents)})
@@ -472,7 +454,10 @@ function RefundForm({ order, onDone }: { order: Order; onDone: () => void }) {
             inputMode="decimal"
             placeholder={(order.refundableCents / 100).toFixed(2)}
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setError(undefined);
+            }}
             aria-describedby={error ? errorId : undefined}
             aria-invalid={error ? true : undefined}
           />

@@ -153,7 +153,11 @@ function ReviewRow({ review: r, onProduct }: { review: AdminReview; onProduct: (
   return (
     <tr className={isHidden ? 'admin-table__row--archived' : undefined}>
       <th scope="row" className="admin-table__title">
-        <button type="button" className="admin-link-button" onClick={() => onProduct(r.productId)}>
+        <button
+          type="button"
+          className="admin-link-button moderation__product"
+          onClick={() => onProduct(r.productId)}
+        >
           {r.productTitle}
         </button>
         <span className="admin-table__sub">
