@@ -140,6 +140,8 @@ test('a member searches the shop, gets the referral popup once, copies the link;
   await expect(box.getByLabel('Your referral link')).toHaveValue(link);
   await box.getByRole('button', { name: 'Copy' }).click();
   await expect(box.getByText('Link copied!')).toBeVisible();
+  await box.scrollIntoViewIfNeeded();
+  await captureScreens(page, 'shop-05-order-referral-box');
 });
 
 test('a signed-in user without a paid box sees that tubs unlock with the first box', async ({ page }) => {
