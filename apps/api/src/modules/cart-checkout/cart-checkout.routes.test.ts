@@ -548,3 +548,36 @@ describe('GET /api/cart/CheckoutQuote', () => {
     expect(Math.round(pending.body.total * 100)).toBe(want.total);
   });
 });
+
+describe('the background hold sweep', () => {
+  it('E6: gives the tubs of an expired, unpaid hold back without any checkout running', async () => {
+    const { createCartCheckoutService } = await import('./cart-checkout.service.ts');
+    const { createTaxService } = await import('../tax/tax.service.ts');
+    const service = createCartCheckoutService({
+      db: server.database.db,
+      clock,
+      config: { handlingFeeCents: HANDLING },
+      tax: createTaxService(),
+      checkout: {} as never,
+      log: { info() {}, warn() {}, error() {} },
+    });
+    const product = catalog[6]!;
+    const shopper = await newShopper(server, 'shopper', clock);
+    const cartId = await newCart(server, shopper, [{ productId: product.id, quantity: 2 }]);
+    const orderId = randomUUID();
+    await server.database.db.execute(sql`
+      INSERT INTO orders (id, identity_id, kind, status, price_cents, total_cents, cart_id)
+      VALUES (${orderId}, ${shopper.identityId}, 'cart', 'draft', 100, 100, ${cartId})`);
+    await server.database.db.execute(sql`
+      INSERT INTO stock_reservations (id, order_id, product_id, quantity, status, expires_at)
+      VALUES (${randomUUID()}, ${orderId}, ${product.id}, 2, 'held', ${new Date(now - 1000).toISOString()})`);
+    await server.database.db.execute(sql`UPDATE carts SET status = 'checking_out' WHERE id = ${cartId}`);
+    const before = await stockOf(server, product.id);
+    await service.releaseExpiredHolds();
+    expect(await stockOf(server, product.id)).toBe(before + 2);
+    expect(await cartStatus(server, cartId)).toBe('open');
+    // Once released, a second pass changes nothing.
+    await service.releaseExpiredHolds();
+    expect(await stockOf(server, product.id)).toBe(before + 2);
+  });
+});

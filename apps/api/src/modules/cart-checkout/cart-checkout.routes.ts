@@ -21,7 +21,11 @@ export interface CartCheckoutRoutesOptions {
   limiter: RateLimiter;
   db: Db;
   clock: () => Date;
+  config: { env: string };
 }
+
+/** How often the server gives expired stock holds back. */
+const HOLD_SWEEP_MS = 60_000;
 
 const tags = ['cart checkout'];
 
@@ -31,6 +35,21 @@ export async function cartCheckoutRoutes(app: FastifyInstance, options: CartChec
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(tokens);
   const idempotency = createIdempotencyStore({ db: options.db, clock: options.clock });
+
+  // Abandoned checkouts give their tubs back even when nobody checks out (stopped with the server).
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (options.config.env === 'test') return;
+    timer = setInterval(() => {
+      cartCheckout
+        .releaseExpiredHolds()
+        .catch((error: unknown) => app.log.error({ err: error }, 'releasing expired stock holds failed'));
+    }, HOLD_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 
   r.post(
     '/Payment/CreateCheckoutPayment',

@@ -34,8 +34,9 @@ import type { CartOrderRow } from './cart-checkout.table.ts';
  *    consumes the holds and marks the cart 'ordered' (cart-order-hooks.ts) and queues the receipt.
  *
  * A decline gives the holds and the coupon back and reopens the cart, so the member can edit it
- * and try again. Holds expire after HOLD_MS; expired holds of unpaid orders are released lazily,
- * at the start of every cart checkout (a paid order whose hold had expired takes its tubs again).
+ * and try again. Holds expire after HOLD_MS; expired holds of unpaid orders (nothing paying them
+ * right now) are released at the start of every cart checkout and by a background pass every
+ * minute in the server (a paid order whose hold had expired takes its tubs again).
  */
 
 /** How long tubs stay held for an unpaid order. */
@@ -244,6 +245,9 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
   }
 
   return {
+    /** The background pass: expired holds of unpaid orders go back on the shelf (also done at every checkout). */
+    releaseExpiredHolds: () => releaseExpiredHolds(clock()),
+
     /**
      * POST /Payment/CreateCheckoutPayment?cartId&paymentMethodId: freezes the cart into its order
      * and charges it once; answers the paid order. Every amount is the server's (C4).
