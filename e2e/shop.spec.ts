@@ -147,7 +147,28 @@ test('a member searches the shop, gets the referral popup once, copies the link;
 test('a signed-in user without a paid box sees that tubs unlock with the first box', async ({ page }) => {
   test.setTimeout(90_000);
   await finishQuizToCheckout(page, 'window-shopper');
+
+  // Loading shows placeholder cards; a failed read offers a retry that works.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/product/GetShopProducts', async (route) => {
+    await held;
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"error_description":"down"}',
+    });
+  });
   await page.goto('/shop');
+  await expect(page.getByRole('status', { name: 'Loading the shop' })).toBeVisible();
+  await capture(page, 'shop-00-loading');
+  release();
+  await expect(page.getByText('We could not load the shop.')).toBeVisible();
+  await capture(page, 'shop-00-error');
+  await page.unroute('**/api/product/GetShopProducts');
+  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(
     page.getByText('No unlocked tubs yet. Every product in a paid box unlocks here at member prices'),
   ).toBeVisible();
