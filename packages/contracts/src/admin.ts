@@ -464,6 +464,11 @@ export const AUDIT_ENTITY_TYPES = [
   'upload',
   'contact_message',
   'partner_request',
+  'subscription',
+  'order',
+  'coupon',
+  'review',
+  'issue_report',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

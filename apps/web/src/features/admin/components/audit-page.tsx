@@ -22,6 +22,11 @@ const ENTITY_LABELS: Record<AuditEntityType, string> = {
   upload: 'Image',
   contact_message: 'Message',
   partner_request: 'Partner request',
+  subscription: 'Membership',
+  order: 'Order',
+  coupon: 'Coupon',
+  review: 'Review',
+  issue_report: 'Issue report',
 };
 
 /** The audit log: who changed what and when, newest first, with each change's fields. */
