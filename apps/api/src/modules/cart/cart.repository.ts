@@ -57,7 +57,7 @@ export async function insertCart(
 
 /**
  * Moves the cart to its next version. With `expected`, only from that version (a compare-and-set:
- * a stale writer changes nothing). Answers the new version, or undefined when it did not match.
+ * a stale writer changes nothing). Answers the changed row, or undefined when it did not match.
  */
 export async function bumpVersion(
   tx: Db,
@@ -65,15 +65,15 @@ export async function bumpVersion(
   now: Date,
   changes: { couponId?: string | null } = {},
   expected?: number,
-): Promise<number | undefined> {
+): Promise<CartRow | undefined> {
   const where =
     expected === undefined ? eq(carts.id, cartId) : and(eq(carts.id, cartId), eq(carts.version, expected));
   const [row] = await tx
     .update(carts)
     .set({ ...changes, version: sql`${carts.version} + 1`, updatedAt: now })
     .where(where)
-    .returning({ version: carts.version });
-  return row?.version;
+    .returning();
+  return row;
 }
 
 export async function listLines(db: Db, cartId: string): Promise<CartLineRow[]> {
@@ -102,11 +102,18 @@ export async function findItem(db: Db, id: string): Promise<CartItemRow | undefi
   return row;
 }
 
-export async function findItemByProduct(tx: Db, cartId: string, productId: number) {
+/** The product's state for a cart, with this cart's item of it when there is one (one round trip). */
+export async function productInCart(tx: Db, cartId: string, productId: number) {
   const [row] = await tx
-    .select()
-    .from(cartItems)
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)))
+    .select({
+      isActive: products.isActive,
+      tubStock: products.tubStock,
+      itemId: cartItems.id,
+      quantity: cartItems.quantity,
+    })
+    .from(products)
+    .leftJoin(cartItems, and(eq(cartItems.productId, products.id), eq(cartItems.cartId, cartId)))
+    .where(eq(products.id, productId))
     .limit(1);
   return row;
 }
@@ -129,15 +136,6 @@ export async function deleteItem(tx: Db, id: string): Promise<void> {
 
 export async function findCoupon(db: Db, id: string): Promise<CouponRow | undefined> {
   const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
-  return row;
-}
-
-export async function productForCart(tx: Db, productId: number) {
-  const [row] = await tx
-    .select({ id: products.id, isActive: products.isActive, tubStock: products.tubStock })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
   return row;
 }
 

@@ -64,11 +64,12 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
     return { item, cart };
   }
 
+  /** Moves the cart to its next version (from `expected` when given) and answers the new row. */
   async function nextVersion(tx: Db, cart: CartRow, expected: number | undefined, changes = {}) {
     if (expected !== undefined && expected !== cart.version) throw conflict(CartMessages.stale);
-    const version = await repo.bumpVersion(tx, cart.id, clock(), changes, expected);
-    if (version === undefined) throw conflict(CartMessages.stale);
-    return version;
+    const row = await repo.bumpVersion(tx, cart.id, clock(), changes, expected);
+    if (!row) throw conflict(CartMessages.stale);
+    return row;
   }
 
   async function view(cart: CartRow, tx: Db = db): Promise<Cart> {
@@ -126,26 +127,29 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
     };
   }
 
-  /** Re-reads the cart inside the transaction after a change. */
-  async function reread(tx: Db, cartId: string): Promise<Cart> {
-    const cart = await repo.findCart(tx, cartId);
-    if (!cart) throw notFound('That cart');
-    return view(cart, tx);
-  }
-
   /**
    * Whether `quantity` tubs of the product can be in a cart. `unlocked` is checked when given
    * (adding); an item already in the cart was unlocked when it was added, and unlocking is forever.
    */
-  async function checkProduct(tx: Db, productId: number, quantity: number, unlocked?: ReadonlySet<number>) {
-    const product = await repo.productForCart(tx, productId);
-    if (!product) throw notFound('That product');
+  function checkProduct(
+    product: { isActive: boolean; tubStock: number },
+    productId: number,
+    quantity: number,
+    unlocked?: ReadonlySet<number>,
+  ) {
     if (!product.isActive) throw badRequest(CartMessages.archived);
     if (unlocked && !unlocked.has(productId)) throw forbidden(CartMessages.locked);
     if (product.tubStock <= 0) throw badRequest(CartMessages.outOfStock);
     if (quantity > product.tubStock) {
       throw badRequest(`Only ${product.tubStock} tubs of this product are in stock.`);
     }
+  }
+
+  /** The same check for raising an item's quantity. */
+  async function checkQuantity(tx: Db, cartId: string, productId: number, quantity: number) {
+    const product = await repo.productInCart(tx, cartId, productId);
+    if (!product) throw notFound('That product');
+    checkProduct(product, productId, quantity);
   }
 
   return {
@@ -170,19 +174,19 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
             : await repo.insertCart(tx, { id: randomUUID(), identityId }, clock());
         }
         if (!cart) throw notFound('That cart');
-        const existing = await repo.findItemByProduct(tx, cart.id, query.productId);
-        const quantity = (existing?.quantity ?? 0) + 1;
-        await checkProduct(tx, query.productId, quantity, unlocked);
+        const found = await repo.productInCart(tx, cart.id, query.productId);
+        if (!found) throw notFound('That product');
+        const quantity = (found.quantity ?? 0) + 1;
+        checkProduct(found, query.productId, quantity, unlocked);
         if (quantity > 99) throw badRequest(CartMessages.quantity);
-        if (existing) await repo.setItemQuantity(tx, existing.id, quantity);
+        if (found.itemId) await repo.setItemQuantity(tx, found.itemId, quantity);
         else
           await repo.insertItem(
             tx,
             { id: randomUUID(), cartId: cart.id, productId: query.productId, quantity },
             clock(),
           );
-        await repo.bumpVersion(tx, cart.id, clock());
-        return reread(tx, cart.id);
+        return view(await nextVersion(tx, cart, undefined), tx);
       });
     },
 
@@ -207,11 +211,10 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
         for (const item of input.items ?? []) {
           const line = byId.get(item.id.toLowerCase());
           if (!line) throw notFound('That cart item');
-          if (item.quantity > line.quantity) await checkProduct(tx, line.productId, item.quantity);
+          if (item.quantity > line.quantity) await checkQuantity(tx, cart.id, line.productId, item.quantity);
           await repo.setItemQuantity(tx, line.itemId, item.quantity);
         }
-        await nextVersion(tx, cart, input.version);
-        return reread(tx, cart.id);
+        return view(await nextVersion(tx, cart, input.version), tx);
       });
     },
 
@@ -221,10 +224,9 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
         const { item, cart } = await requireOwnItem(identityId, input.id, tx);
         requireOpen(cart);
         if (input.version !== cart.version) throw conflict(CartMessages.stale);
-        if (input.quantity > item.quantity) await checkProduct(tx, item.productId, input.quantity);
+        if (input.quantity > item.quantity) await checkQuantity(tx, cart.id, item.productId, input.quantity);
         await repo.setItemQuantity(tx, item.id, input.quantity);
-        await nextVersion(tx, cart, input.version);
-        return reread(tx, cart.id);
+        return view(await nextVersion(tx, cart, input.version), tx);
       });
     },
 
@@ -235,8 +237,7 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
         requireOpen(cart);
         if (version !== undefined && version !== cart.version) throw conflict(CartMessages.stale);
         await repo.deleteItem(tx, item.id);
-        await nextVersion(tx, cart, version);
-        return reread(tx, cart.id);
+        return view(await nextVersion(tx, cart, version), tx);
       });
     },
 
@@ -249,8 +250,8 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
         const cart = await requireOwnCart(identityId, cartId, tx, true);
         requireOpen(cart);
         const coupon = await findUsableCoupon(tx, code, identityId, clock());
-        if (cart.couponId !== coupon.id) await nextVersion(tx, cart, undefined, { couponId: coupon.id });
-        return reread(tx, cart.id);
+        if (cart.couponId === coupon.id) return view(cart, tx);
+        return view(await nextVersion(tx, cart, undefined, { couponId: coupon.id }), tx);
       });
     },
 
@@ -259,8 +260,8 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
       return db.transaction(async (tx) => {
         const cart = await requireOwnCart(identityId, cartId, tx, true);
         requireOpen(cart);
-        if (cart.couponId) await nextVersion(tx, cart, undefined, { couponId: null });
-        return reread(tx, cart.id);
+        if (!cart.couponId) return view(cart, tx);
+        return view(await nextVersion(tx, cart, undefined, { couponId: null }), tx);
       });
     },
 
