@@ -162,6 +162,7 @@ async function main() {
   // A second member who paid the first box: the shop has unlocked and locked products for them.
   const shopper = await benchUserToken(base(PORTS.storePg), database.url, '-shop');
   const shop = shopper.skip ? shopper : await benchUserMembership(base(PORTS.storePg), shopper.value);
+  const cart = shop.skip ? shop : await benchCart(base(PORTS.storePg), shopper.value, cookie);
 
   const ref = (name, pathname) => ({
     name,
@@ -253,6 +254,27 @@ async function main() {
       target: {},
     },
     {
+      // One transaction: the cart row locked, the product's stock and unlock checked, the item's
+      // quantity raised, the version moved, the cart re-read and priced. Every request adds to the
+      // same cart, so they queue on its row lock; a side connection puts the quantity back to 1
+      // every 20 ms so the 99-tub limit is never what is measured.
+      key: 'cart-add',
+      route: 'POST /api/cart/addToCart',
+      server: 'store on PostgreSQL',
+      pid: storePg.pid,
+      method: 'POST',
+      url: `${base(PORTS.storePg)}/api/cart/addToCart?productId=${cart.productId ?? 0}&cartId=${cart.value ?? 0}`,
+      headers: {
+        cookie,
+        'x-xsrf-token': decodeURIComponent(cookie.replace(/^XSRF-TOKEN=/, '')),
+        ...(shopper.value ? { authorization: `Bearer ${shopper.value}` } : {}),
+      },
+      skip: cart.skip,
+      background: () => resetCartQuantities(database.url, cart.value),
+      reference: refs.json,
+      target: {},
+    },
+    {
       key: 'home',
       route: 'GET /',
       server: 'store on PostgreSQL',
@@ -266,7 +288,7 @@ async function main() {
 
   for (const route of routes) {
     if (route.skip) continue;
-    const probe = await fetch(route.url, { headers: route.headers });
+    const probe = await fetch(route.url, { method: route.method ?? 'GET', headers: route.headers });
     await probe.arrayBuffer();
     if (probe.status !== 200) route.skip = `answers ${probe.status} (not built yet?)`;
   }
@@ -281,7 +303,8 @@ async function main() {
   const measure = async (target) => {
     if (!measured.has(target.url)) {
       process.stdout.write(`   ${target.name ?? `${target.route} (${target.server})`} ... `);
-      const result = await load(target);
+      const stopBackground = await target.background?.();
+      const result = await load(target).finally(() => stopBackground?.());
       console.log(
         `${result.rps} req/s, p99 ${result.p99} ms, ${result.cpuMicros ?? '?'} µs CPU/req` +
           (failures(result) ? `, ${failures(result)} failed` : ''),
@@ -387,9 +410,9 @@ function targetText(r) {
 }
 
 /** Warm-up, then the rounds; each round also records the server's CPU time per request. */
-async function load({ url, headers = {}, pid }) {
+async function load({ url, headers = {}, pid, method = 'GET' }) {
   const run = (duration) =>
-    autocannon({ url, connections: settings.connections, duration, headers, timeout: 10 });
+    autocannon({ url, method, connections: settings.connections, duration, headers, timeout: 10 });
   if (settings.warmup > 0) await run(settings.warmup);
   const rounds = [];
   for (let i = 0; i < settings.rounds; i++) {
@@ -501,6 +524,40 @@ async function benchUserMembership(baseUrl, token) {
   if (paid.status !== 200)
     return { skip: `Subscribe answered ${paid.status}: ${paid.body?.error_description}` };
   return { value: order.value };
+}
+
+/** The shopper's cart with one tub of their first unlocked product: { value: cartId, productId }. */
+async function benchCart(baseUrl, token, cookie) {
+  const headers = { authorization: `Bearer ${token}` };
+  const shop = await fetch(`${baseUrl}/api/product/GetShopProducts`, { headers });
+  const products = shop.status === 200 ? (await shop.json()).subscribedToProducts : [];
+  if (!products?.length) return { skip: `no unlocked product (GetShopProducts answered ${shop.status})` };
+  const productId = products[0].id;
+  const added = await fetch(`${baseUrl}/api/cart/addToCart?productId=${productId}&cartId=0`, {
+    method: 'POST',
+    headers: { ...headers, cookie, 'x-xsrf-token': decodeURIComponent(cookie.replace(/^XSRF-TOKEN=/, '')) },
+  });
+  const body = await added.json();
+  if (added.status !== 200) return { skip: `addToCart answered ${added.status}: ${body?.error_description}` };
+  return { value: body.id, productId };
+}
+
+/** Puts the bench cart's quantities back to 1 every 20 ms while it is measured; answers the stop. */
+async function resetCartQuantities(databaseUrl, cartId) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await client.query('UPDATE cart_items SET quantity = 1 WHERE cart_id = $1', [cartId]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    await client.end();
+  };
 }
 
 async function verificationLink(databaseUrl, email) {
