@@ -131,6 +131,17 @@ describe('/api/admin/coupons', () => {
       sql`SELECT action FROM audit_log WHERE entity_id = ${coupon.id} ORDER BY id`,
     );
     expect(audit.rows.map((r) => r.action)).toEqual(['coupon.create', 'coupon.expire', 'coupon.deactivate']);
+    const log = await server.request('GET', `/api/admin/audit?entityType=coupon&entityId=${coupon.id}`, {
+      token,
+    });
+    expect(log.status).toBe(200);
+    expect(log.body.items.map((e: { action: string }) => e.action)).toEqual([
+      'coupon.deactivate',
+      'coupon.expire',
+      'coupon.create',
+    ]);
+    expect(log.body.items[0].before).toMatchObject({ isActive: true });
+    expect(log.body.items[0].after).toMatchObject({ isActive: false, state: 'inactive' });
     const inactive = await server.request('GET', `/api/admin/coupons?status=inactive&q=${coupon.code}`, {
       token,
     });
