@@ -215,6 +215,48 @@ describe('the free-tub reward (DESIGN §5 referral)', () => {
     },
   );
 
+  it("the reward is one free tub in the referrer's own cart, once; nobody else can use its code", async () => {
+    const referrer = await quizMember(server, { prefix: 'spender' });
+    await payOrder(server, referrer, referrer.orderId);
+    const code = await referralCodeOf(referrer.identityId);
+    for (const prefix of ['s1', 's2']) {
+      const friend = await quizMember(server, { prefix, referralCode: code });
+      await payOrder(server, friend, friend.orderId);
+    }
+    const couponCode = (await mine(referrer.token)).body.reward.couponCode as string;
+    const shop = await server.request('GET', '/api/product/GetShopProducts', { token: referrer.token });
+    const tub = shop.body.subscribedToProducts[0];
+    const added = await server.request('POST', `/api/cart/addToCart?productId=${tub.id}&cartId=0`, {
+      token: referrer.token,
+    });
+    expect(added.status).toBe(200);
+    const applied = await server.request(
+      'POST',
+      `/api/cart/ApplyCoupon?cartId=${added.body.id}&code=${couponCode.toLowerCase()}`,
+      { token: referrer.token },
+    );
+    expect(applied.status).toBe(200);
+    expect(applied.body.couponCode).toBe(couponCode);
+    expect(applied.body.couponDiscount).toBe(tub.discountedPrice);
+
+    // Another member's cart: the code is not theirs.
+    const other = await quizMember(server, { prefix: 'other' });
+    await payOrder(server, other, other.orderId);
+    const otherShop = await server.request('GET', '/api/product/GetShopProducts', { token: other.token });
+    const otherCart = await server.request(
+      'POST',
+      `/api/cart/addToCart?productId=${otherShop.body.subscribedToProducts[0].id}&cartId=0`,
+      { token: other.token },
+    );
+    const refused = await server.request(
+      'POST',
+      `/api/cart/ApplyCoupon?cartId=${otherCart.body.id}&code=${couponCode}`,
+      { token: other.token },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error_description).toBeTruthy();
+  });
+
   it('ignores self-referral: a member whose own code is their referrer earns nothing', async () => {
     const self = await quizMember(server, { prefix: 'self' });
     const code = await referralCodeOf(self.identityId);
