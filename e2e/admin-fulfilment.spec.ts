@@ -69,7 +69,10 @@ async function expectStage(page: Page, stage: string) {
 
 /** The member's row in the operator's box list, at a stage tab. */
 async function boxRow(admin: Page, stage: string, email: string) {
-  await admin.getByRole('radio', { name: stage, exact: true }).check();
+  // The tab follows the address, which changes in a transition: click, then wait for it.
+  const tab = admin.getByRole('radio', { name: stage, exact: true });
+  await tab.click();
+  await expect(tab).toBeChecked();
   const row = admin.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
   return row;
@@ -97,7 +100,9 @@ test('the operator reads the dashboard, then assembles, ships and delivers a mem
   await expect(figures.getByText(/Boxes \$\d/)).toBeVisible();
   await captureCharts(admin, 'admin-fulfilment-01-dashboard');
   // Another period from the picker: the figures are read again for it.
-  await figures.getByRole('radio', { name: '7 days', exact: true }).check();
+  const lastWeek = figures.getByRole('radio', { name: '7 days', exact: true });
+  await lastWeek.click();
+  await expect(lastWeek).toBeChecked();
   await expect(admin).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
   await expect(figures.getByRole('img', { name: /Revenue by week/ })).toBeVisible();
   // A period that ends before it starts is refused before asking the server.
