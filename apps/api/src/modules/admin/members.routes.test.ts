@@ -136,6 +136,20 @@ describe("membership actions reuse the member's rules and are audited", () => {
     expect(audit.rows[0]!.before.scheduleDays).toBe(30);
     expect(audit.rows[0]!.after).toMatchObject({ scheduleDays: 60, days: 60, memberId: id });
 
+    const events = await server.database.db.execute<{
+      kind: string;
+      actor: string;
+      detail: { operator?: string };
+    }>(
+      sql`SELECT kind, actor, detail FROM subscription_events WHERE subscription_id = ${subscriptionId}
+          AND kind IN ('schedule_changed', 'skip_next', 'canceled') ORDER BY created_at`,
+    );
+    expect(events.rows.map((e) => [e.kind, e.actor, e.detail.operator])).toEqual([
+      ['schedule_changed', 'operator', 'admin@example.com'],
+      ['skip_next', 'operator', 'admin@example.com'],
+      ['canceled', 'operator', 'admin@example.com'],
+    ]);
+
     // The member's own rule: a canceled membership cannot skip (409), and nothing is audited.
     const refused = await post(`/api/admin/members/${id}/skip-next`);
     expect(refused.status).toBe(409);

@@ -61,6 +61,14 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
     return result.rows[0];
   }
 
+  async function eventIds(tx: Db, sub: Raw | undefined): Promise<string[]> {
+    if (!sub) return [];
+    const rows = await tx.execute<{ id: string }>(
+      sql`SELECT id FROM subscription_events WHERE subscription_id = ${String(sub.id)}`,
+    );
+    return rows.rows.map((r) => String(r.id));
+  }
+
   function subscriptionAudit(row: Raw | undefined) {
     if (!row) return null;
     return {
@@ -86,6 +94,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
       const identity = await tx.execute(sql`SELECT id FROM identities WHERE id = ${identityId}`);
       if (identity.rows.length === 0) throw notFound('That member');
       const before = await latestSubscription(tx, identityId);
+      const earlierEvents = await eventIds(tx, before);
       // The member's own rules, on this transaction (their own transaction becomes a savepoint).
       const actions = createSubscriptionActions({
         db: tx,
@@ -96,6 +105,17 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
         renewNow: async () => undefined,
       });
       await work(actions);
+      // The member's rules record their events as the member's; these were the operator's.
+      const ownEvents = (await eventIds(tx, before)).filter((e) => !earlierEvents.includes(e));
+      if (ownEvents.length > 0) {
+        await tx.execute(sql`
+          UPDATE subscription_events
+          SET actor = 'operator', detail = detail || ${JSON.stringify({ operator: actor.email })}::jsonb
+          WHERE id IN (${sql.join(
+            ownEvents.map((e) => sql`${e}`),
+            sql`, `,
+          )})`);
+      }
       const after = await latestSubscription(tx, identityId);
       await insertAuditRow(tx, {
         actorIdentityId: actor.id,
