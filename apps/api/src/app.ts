@@ -154,8 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     owners: accounts,
     suitableProductIds: async (id) => new Set((await quizResults.personalizedOptions(id)).map((p) => p.id)),
   });
-  // Membership stages outside production follow the dev clock's sweeps (cycles.membershipNow).
-  const subscriptions = createSubscriptionsService({ db, clock: () => cycles.membershipNow(clock()) });
+  const subscriptions = createSubscriptionsService({ db, clock });
   const referrals = createReferralsService({ db, clock, mailer, config, log: app.log });
   const checkout = createCheckoutService({
     db,

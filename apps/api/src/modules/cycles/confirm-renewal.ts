@@ -162,6 +162,9 @@ export async function confirmRenewal(
     );
   }
   const paid = intent;
+  // Never before the cycle's own billing date (outside production the dev clock may have swept
+  // the renewal ahead of now, docs/decisions/011-dev-clock.md).
+  const billedAt = waiting.startsAt > at ? waiting.startsAt : at;
   await deps.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const sub = await store.lockSubscription(tx, waiting.subscriptionId);
@@ -176,10 +179,10 @@ export async function confirmRenewal(
       attempt,
       key,
       amountCents: paid.amountCents,
-      at,
+      at: billedAt,
     });
     if (!chargeId) return;
-    await store.finishCharge(tx, chargeId, { status: 'succeeded', paymentIntentId: paid.id, at });
+    await store.finishCharge(tx, chargeId, { status: 'succeeded', paymentIntentId: paid.id, at: billedAt });
     const card = await store.defaultCard(tx, sub.identityId, sub.defaultPaymentMethodId, deps.payments.name);
     await recordPaid(
       tx,
@@ -195,7 +198,7 @@ export async function confirmRenewal(
         amountCents: paid.amountCents,
         card,
       },
-      at,
+      billedAt,
       await store.emailOf(tx, sub.identityId),
     );
     await store.recordEvent(tx, {
@@ -203,7 +206,7 @@ export async function confirmRenewal(
       actor: 'member',
       kind: 'renewal_confirmed',
       detail: { cycleIndex: waiting.cycleIndex, paymentIntentId: paid.id },
-      at,
+      at: billedAt,
     });
   });
   return { status: 'billed' };

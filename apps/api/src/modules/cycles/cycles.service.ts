@@ -28,23 +28,9 @@ export function createCycleEngine(deps: {
     autoShip: !deps.config.isProduction,
     log: deps.log,
   };
-  // The latest time a sweep ran at, outside production (the dev clock may sweep ahead of now).
-  let sweptTo = 0;
   return {
     sweepDeps,
-    async sweep(at: Date) {
-      const report = await sweep(sweepDeps, at);
-      if (!deps.config.isProduction) sweptTo = Math.max(sweptTo, at.getTime());
-      return report;
-    },
-    /**
-     * The time membership stages are shown at: `now`, or outside production the later time a
-     * sweep was run at (POST /dev/sweep?at=, docs/decisions/011-dev-clock.md), so the pages show
-     * the stage that sweep moved the box to. Always `now` in production.
-     */
-    membershipNow(now: Date): Date {
-      return sweptTo > now.getTime() ? new Date(sweptTo) : now;
-    },
+    sweep: (at: Date) => sweep(sweepDeps, at),
     /** Renews one membership now (a restart), then sends its mails. */
     async renewNow(subscriptionId: string, at: Date) {
       const outcome = await renewOne(sweepDeps, subscriptionId, at);

@@ -46,6 +46,22 @@ export function cycleStage(
   return BUILD_YOUR_BOX_STAGE + 4;
 }
 
+/**
+ * The moment a membership's stage is read at: now, or a later moment its own cycle has already
+ * reached. Outside production the dev clock (POST /api/dev/sweep?at=, docs/decisions/011) can
+ * move a cycle ahead of now; in production nothing happens to a cycle after now, so this is now.
+ */
+export function membershipTime(
+  now: Date,
+  cycle: Pick<BillingCycleRow, 'billedAt' | 'samplesAutoChosenAt' | 'shippedAt' | 'deliveredAt'> | undefined,
+): Date {
+  let time = now.getTime();
+  for (const at of [cycle?.billedAt, cycle?.samplesAutoChosenAt, cycle?.shippedAt, cycle?.deliveredAt]) {
+    if (at && at.getTime() > time) time = at.getTime();
+  }
+  return time === now.getTime() ? now : new Date(time);
+}
+
 /** The subscription as AuthInfo answers it (spec 001 §3; misspellings kept). */
 export function toSubscription(
   row: SubscriptionRow,
@@ -61,7 +77,7 @@ export function toSubscription(
     deliveryScheduleDuration: row.scheduleDays,
     deliveryScheduleDurationName: deliveryScheduleName(row.scheduleDays),
     statusName: row.status === 'active' && row.paused ? 'Paused' : SUBSCRIPTION_STATUS_NAMES[row.status],
-    cycleStatus: cycleStage(row, cycle, now, reviewedAt),
+    cycleStatus: cycleStage(row, cycle, membershipTime(now, cycle), reviewedAt),
     billingCycleStartDate: row.cycleStartedAt.toISOString(),
     // The next date that charges: skipped and paused renewal dates are passed over.
     isoutcNextBillingDate:
