@@ -581,3 +581,73 @@ describe('the background hold sweep', () => {
     expect(await stockOf(server, product.id)).toBe(before + 2);
   });
 });
+
+describe('a second charge of one shop order', () => {
+  it('C11: is refunded once with its own key and the member gets the duplicate-payment mail; the order stays paid', async () => {
+    const { createPaymentProvider, sandboxWebhookSecret } = await import(
+      '../payments/provider/create-provider.ts'
+    );
+    const { signWebhookPayload } = await import('../payments/provider/webhook-signature.ts');
+    const provider = createPaymentProvider({ config: server.config, db: server.database.db, clock });
+    const shopper = await newShopper(server, 'shopper', clock);
+    const cartId = await newCart(server, shopper, [{ productId: catalog[7]!.id, quantity: 1 }]);
+    const paid = await checkoutCart(server, shopper, cartId);
+    expect(paid.status).toBe(200);
+    const ids = (
+      await server.database.db.execute<{ customer: string; pm: string }>(sql`
+        SELECT c.provider_customer_id AS customer, m.provider_payment_method_id AS pm
+        FROM customers c JOIN payment_methods m ON m.identity_id = c.identity_id
+        WHERE c.identity_id = ${shopper.identityId} LIMIT 1`)
+    ).rows[0]!;
+    // Another charge for the same order, as a second tab racing past every guard would make.
+    const second = await provider.createPaymentIntent({
+      amountCents: Math.round(paid.body.total * 100),
+      currency: 'usd',
+      customerId: ids.customer,
+      paymentMethodId: ids.pm,
+      confirm: true,
+      metadata: { order_id: paid.body.orderId, kind: 'cart', attempt: '9' },
+      idempotencyKey: `test-duplicate:${paid.body.orderId}`,
+    });
+    expect(second.status).toBe('succeeded');
+    const stored = await server.database.db.execute<{ data: unknown }>(
+      sql`SELECT data FROM sandbox_payment_intents WHERE id = ${second.id}`,
+    );
+    const object =
+      typeof stored.rows[0]!.data === 'string' ? JSON.parse(stored.rows[0]!.data) : stored.rows[0]!.data;
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      created: Math.floor(now / 1000),
+      livemode: false,
+      type: 'payment_intent.succeeded',
+      data: { object },
+    });
+    const delivered = await server.request('POST', '/api/payments/webhook', {
+      rawBody: { contentType: 'application/json', data: payload },
+      headers: {
+        'stripe-signature': signWebhookPayload(
+          payload,
+          sandboxWebhookSecret(server.config),
+          Math.floor(now / 1000),
+        ),
+      },
+    });
+    expect(delivered.status).toBe(200);
+    expect(await mailCount(server, shopper.email, 'order-refunded', 400)).toBe(1);
+    expect(
+      await scalar(
+        server,
+        sql`SELECT count(*)::int AS n FROM sandbox_objects WHERE kind = 'refund' AND data->>'payment_intent' = ${second.id}`,
+      ),
+    ).toBe(1);
+    const order = (
+      await server.database.db.execute<{ status: string }>(
+        sql`SELECT status FROM orders WHERE id = ${paid.body.orderId}`,
+      )
+    ).rows[0]!;
+    expect(order.status).toBe('paid');
+    expect(await cartStatus(server, cartId)).toBe('ordered');
+    expect(await mailCount(server, shopper.email, 'cart-receipt')).toBe(1);
+  });
+});

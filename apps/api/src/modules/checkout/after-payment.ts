@@ -1,3 +1,4 @@
+import { cartRefundedMail } from '../mail/cart-receipt.ts';
 import * as repo from './checkout.repository.ts';
 import type { CheckoutDeps, IntentFacts } from './context.ts';
 import { orderConfirmationMail, orderRefundedMail } from './order-mail.ts';
@@ -34,7 +35,17 @@ export function createAfterPayment(deps: CheckoutDeps, reconciler: ReturnType<ty
     await payments.refund({ paymentIntentId, idempotencyKey: `refund:${paymentIntentId}` });
     await repo.markAttemptRefunded(db, payments.name, paymentIntentId, clock());
     await orders.markRefunded(order.id);
-    await mailer.send(orderRefundedMail(await orders.view(order), config.publicUrl));
+    const view = await orders.view(order);
+    await mailer.send(
+      order.kind === 'cart'
+        ? cartRefundedMail({
+            to: view.identity.emailAddress,
+            orderNumber: order.orderNumber,
+            amountCents: order.totalCents,
+            orderUrl: `${config.publicUrl}/thank-you/${order.id}`,
+          })
+        : orderRefundedMail(view, config.publicUrl),
+    );
   }
 
   const flush = () => flushOutbox({ db, clock, log }, runJob);

@@ -93,3 +93,31 @@ ${shipTo ? `<p style="margin:0 0 16px;font-size:16px;line-height:24px">${escapeH
     text,
   };
 }
+
+/**
+ * A second charge of one shop order (two tabs racing past every guard, a late webhook) is
+ * refunded in full (RELIABILITY C11); the member is told plainly.
+ */
+export function cartRefundedMail(input: {
+  to: string;
+  orderNumber: string;
+  amountCents: number;
+  orderUrl: string;
+}): Mail {
+  const number = `#${input.orderNumber.slice(-5)}`;
+  const heading = 'A duplicate payment was refunded';
+  const body = `Your order ${number} was already paid, so we refunded a second payment of ${usd(input.amountCents)} to your card. Banks take 5-10 business days to show it. Your order itself is unchanged.`;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;padding:24px 12px;background:#fff6ee;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1f1a17">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px" cellpadding="0" cellspacing="0">
+<tr><td style="background:#f26b1d;padding:20px 28px;color:#ffffff;font-size:22px;font-weight:800;border-radius:12px 12px 0 0">${BRAND}</td></tr>
+<tr><td style="padding:28px">
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
+<p style="margin:0 0 16px;font-size:16px;line-height:24px">${escapeHtml(body)}</p>
+<p style="margin:0"><a href="${escapeHtml(input.orderUrl)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#f26b1d;color:#ffffff;font-weight:700;text-decoration:none">View your order</a></p>
+</td></tr></table>
+</body></html>`;
+  const text = [BRAND, '', heading, '', body, '', `View your order: ${input.orderUrl}`, ''].join('\n');
+  return { kind: 'order-refunded', to: input.to, subject: `${BRAND}: ${heading.toLowerCase()}`, html, text };
+}
