@@ -20,10 +20,14 @@ const isoOrNull = z.string().nullable();
 export const ADMIN_MEMBER_SORTS = ['joined', 'email', 'name'] as const;
 export type AdminMemberSort = (typeof ADMIN_MEMBER_SORTS)[number];
 
-/** GET /admin/members query: `q` searches email, first and last name (case-insensitive). */
+/**
+ * GET /admin/members query: `q` searches email, first and last name (case-insensitive);
+ * `status=attention` keeps members with a failed refund or a disputed payment.
+ */
 export const AdminMemberListQuerySchema = z
   .object({
     q: z.string().trim().max(100).optional(),
+    status: z.enum(['all', 'attention']).default('all'),
     sort: z.enum(ADMIN_MEMBER_SORTS).default('joined'),
     order: orderField.default('desc'),
     page: pageField,

@@ -296,11 +296,18 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
     /** One page of people, searched by email or name, sorted and paged in the database. */
     async list(query: AdminMemberListQuery): Promise<Page<AdminMemberRow>> {
       const q = query.q?.trim();
-      const where = q
-        ? sql`WHERE (i.email ILIKE ${likePattern(q)} OR i.first_name ILIKE ${likePattern(q)}
-            OR i.last_name ILIKE ${likePattern(q)}
-            OR (coalesce(i.first_name, '') || ' ' || coalesce(i.last_name, '')) ILIKE ${likePattern(q)})`
-        : sql``;
+      const conditions = [
+        q
+          ? sql`(i.email ILIKE ${likePattern(q)} OR i.first_name ILIKE ${likePattern(q)}
+              OR i.last_name ILIKE ${likePattern(q)}
+              OR (coalesce(i.first_name, '') || ' ' || coalesce(i.last_name, '')) ILIKE ${likePattern(q)})`
+          : undefined,
+        query.status === 'attention'
+          ? sql`(EXISTS (SELECT 1 FROM payment_disputes d WHERE d.identity_id = i.id)
+              OR EXISTS (SELECT 1 FROM refunds r WHERE r.identity_id = i.id AND r.status = 'failed'))`
+          : undefined,
+      ].filter((c) => c !== undefined);
+      const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
       const direction = query.order === 'asc' ? 'ASC' : 'DESC';
       const orderBy = ORDER_BY[query.sort].map((column) => `${column} ${direction}`).join(', ');
       const offset = (query.page - 1) * query.pageSize;

@@ -171,6 +171,15 @@ describe('POST /api/admin/orders/{id}/refunds (C12)', () => {
       token,
     });
     expect(list.body.items[0]).toMatchObject({ email: member.email, hasFailedRefund: true });
+    const attention = await server.request('GET', '/api/admin/members?status=attention&pageSize=100', {
+      token,
+    });
+    expect(attention.body.items.map((m: { email: string }) => m.email)).toContain(member.email);
+    expect(
+      attention.body.items.every(
+        (m: { hasFailedRefund: boolean; isDisputed: boolean }) => m.hasFailedRefund || m.isDisputed,
+      ),
+    ).toBe(true);
     const id = await identityIdOf(server, member.email);
     const detail = await server.request('GET', `/api/admin/members/${id}`, { token });
     expect(detail.body.refunds[0]).toMatchObject({ status: 'failed', failureReason: 'declined' });

@@ -1,20 +1,25 @@
 import { ADMIN_MEMBER_SORTS, type AdminMemberRow, type AdminMemberSort } from '@store/contracts';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
-import { ListState, Pager, SearchBox, SortHeader } from '../../components/list-parts.tsx';
+import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '../../components/list-parts.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import type { ListDefaults } from '../../utils/list-params.ts';
 import { useMembers } from '../api/members.ts';
 import { StatusBadge } from './status-badge.tsx';
 import './members.css';
 
-const DEFAULTS: ListDefaults<AdminMemberSort, 'all'> = {
+type Status = 'all' | 'attention';
+const DEFAULTS: ListDefaults<AdminMemberSort, Status> = {
   sorts: ADMIN_MEMBER_SORTS,
   sort: 'joined',
   order: 'desc',
-  filters: ['all'],
+  filters: ['all', 'attention'],
   filter: 'all',
 };
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'Everyone' },
+  { value: 'attention', label: 'Failed refund or dispute' },
+] as const;
 const PAGE_SIZE = 20;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -23,6 +28,7 @@ export function MembersPage() {
   const [list, update] = useListState(DEFAULTS);
   const { data, error, isLoading, reload } = useMembers({
     q: list.q || undefined,
+    status: list.filter,
     sort: list.sort,
     order: list.order,
     page: list.page,
@@ -42,12 +48,24 @@ export function MembersPage() {
       </header>
       <div className="admin-toolbar">
         <SearchBox label="Search by email or name" value={list.q} onSearch={(q) => update({ q })} />
+        <FilterSelect
+          label="Show"
+          value={list.filter}
+          options={STATUS_OPTIONS}
+          onChange={(filter) => update({ filter })}
+        />
       </div>
       <ListState
         isLoading={isLoading}
         error={error}
         isEmpty={data?.items.length === 0}
-        emptyText={list.q ? `No one matches “${list.q}”.` : 'No members yet.'}
+        emptyText={
+          list.q
+            ? `No one matches “${list.q}”.`
+            : list.filter === 'attention'
+              ? 'No failed refunds or disputes. Nothing needs attention.'
+              : 'No members yet.'
+        }
         onRetry={reload}
       >
         {data ? (
