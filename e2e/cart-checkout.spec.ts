@@ -136,6 +136,11 @@ test('a member checks out the cart with the saved card, with WELCOME10 applied a
   await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', /^mailto:/);
   await expect(page.locator('.completed__facts')).toContainText(`$${twoTotal.toFixed(2)}`);
   expect(await page.evaluate(() => localStorage.getItem('cartId'))).toBeNull();
+  // The top bar's count is gone, and the cart panel no longer holds the paid cart.
+  await expect(page.getByRole('button', { name: 'Cart', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Cart', exact: true }).click();
+  await expect(page.getByRole('dialog').getByText('Your cart is empty.')).toBeVisible();
+  await page.getByRole('button', { name: 'Close the cart' }).click();
   await expectAccessible(page, 'checkout completed');
   await capture(page, 'checkout-completed');
 

@@ -55,6 +55,10 @@ interface CartCheckoutPageProps {
   renderCardField: (isDisabled: boolean) => ReactNode;
   /** The card field's handle. */
   card: RefObject<CardSource | null>;
+  /** The cart changed here (quantity, item, coupon): the cart panel reads it again. */
+  onCartChanged?: () => void;
+  /** The cart became an order: the cart panel forgets it. */
+  onOrderPlaced?: () => void;
 }
 
 const CART_KEY = 'cart-checkout:cart';
@@ -161,6 +165,8 @@ function CheckoutForm({
   renderShippingForm,
   renderCardField,
   card,
+  onCartChanged,
+  onOrderPlaced,
 }: CartCheckoutPageProps & { cart: Cart; savedCard: PaymentMethod | null }) {
   const navigate = useNavigate();
   const { info } = useAuth();
@@ -232,6 +238,7 @@ function CheckoutForm({
     setUpdating(true);
     try {
       replaceCart(await run());
+      onCartChanged?.();
     } catch (error) {
       console.error('the cart could not be changed', error);
       if (error instanceof ApiError && error.status === 409) {
@@ -282,6 +289,7 @@ function CheckoutForm({
   function finish(result: CheckoutPaymentResult) {
     rememberCompletedOrder(result);
     forgetCartId();
+    onOrderPlaced?.();
     setCartCount(0);
     invalidate('cart');
     invalidate(CARD_KEY);
