@@ -15,8 +15,12 @@ export const OrderItemSchema = z.object({
   productTitle: z.string(),
   title: z.string(),
   description: z.string(),
-  /** Dollars; samples of a box are part of the box price and carry 0. */
+  /** Dollars; samples of a box are part of the box price and carry 0; a tub line is its member total. */
   price: z.number(),
+  /** Tubs of a shop order; 1 for a sample or a plan. */
+  quantity: z.number().int(),
+  /** A tub line's total at list price (the struck-through price); null for samples and plans. */
+  undiscountedPrice: z.number().nullable(),
   image: ImagePathSchema,
   sampleImage: ImagePathSchema,
   brandName: z.string(),
@@ -48,7 +52,7 @@ export const OrderIdentitySchema = z.object({
 });
 
 /** What an order is for. */
-export const OrderKinds = ['first_box', 'pre_order', 'cart'] as const;
+export const OrderKinds = ['first_box', 'pre_order', 'cart', 'cycle_box'] as const;
 export type OrderKind = (typeof OrderKinds)[number];
 
 /** Tub plans that can be pre-ordered from /subscriptions-learn-more (DESIGN §5). */
@@ -100,6 +104,12 @@ export const OrderSchema = z.object({
   taxAmount: z.number(),
   /** Store credit applied, in dollars. */
   storeCredit: z.number(),
+  /** A shop order's coupon discount, in dollars (0 otherwise). */
+  discount: z.number(),
+  /** The carrier's tracking number once the operator shipped a shop order; null before. */
+  trackingNumber: z.string().nullable(),
+  /** ISO time the shop order shipped; null before. */
+  dateShipped: z.string().nullable(),
   /** What is charged: price + handling fee + tax - store credit. */
   total: z.number(),
   /** The delivery schedule chosen at payment (0, 1, 2 = 30, 45, 60 days); null before. */

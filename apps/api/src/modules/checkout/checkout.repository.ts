@@ -211,6 +211,8 @@ interface CheckoutOrderItemJson {
   productId: number;
   isPrimePick: boolean;
   priceCents: number;
+  quantity: number;
+  listPriceCents: number | null;
   createdAt: string;
   /** Null when the product is archived (the view then says "Sample"). */
   product: {
@@ -246,7 +248,8 @@ export function prepareCheckoutOrderRead(db: Db) {
       items: sql<CheckoutOrderItemJson[]>`coalesce((
         SELECT json_agg(json_build_object(
           'id', oi.id, 'orderId', oi.order_id, 'productId', oi.product_id,
-          'isPrimePick', oi.is_prime_pick, 'priceCents', oi.price_cents, 'createdAt', oi.created_at,
+          'isPrimePick', oi.is_prime_pick, 'priceCents', oi.price_cents, 'quantity', oi.quantity,
+          'listPriceCents', oi.list_price_cents, 'createdAt', oi.created_at,
           'product', CASE WHEN p.is_active THEN json_build_object(
             'title', p.title, 'description', p.description, 'tubImagePath', p.tub_image_path,
             'sampleImagePath', p.sample_image_path, 'flavor', p.flavor, 'brandName', b.name) END
@@ -285,6 +288,8 @@ export function prepareCheckoutOrderRead(db: Db) {
         productId: Number(i.productId),
         isPrimePick: i.isPrimePick,
         priceCents: Number(i.priceCents),
+        quantity: Number(i.quantity),
+        listPriceCents: i.listPriceCents === null ? null : Number(i.listPriceCents),
         createdAt: new Date(i.createdAt),
       } satisfies OrderItemRow;
     });

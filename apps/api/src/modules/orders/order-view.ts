@@ -1,4 +1,11 @@
-import { centsToDollars, type Order, type OrderItem, PRE_ORDER_PLANS } from '@store/contracts';
+import {
+  centsToDollars,
+  type Order,
+  type OrderItem,
+  type OrderKind,
+  OrderKinds,
+  PRE_ORDER_PLANS,
+} from '@store/contracts';
 import type { CatalogProductRow } from '../catalog/catalog.service.ts';
 import type { OrderItemRow, OrderRow, OrderShipping, OrderStatus } from './orders.table.ts';
 
@@ -62,7 +69,13 @@ function sampleItem(row: OrderItemRow, product: CatalogProductRow | undefined): 
     brandName: product?.brand.name ?? '',
     flavorSubCategoryText: product?.flavor ?? '',
     isPrimePick: row.isPrimePick,
+    quantity: row.quantity,
+    undiscountedPrice: row.listPriceCents === null ? null : centsToDollars(row.listPriceCents * row.quantity),
   };
+}
+
+function kindOf(order: OrderRow): OrderKind {
+  return (OrderKinds as readonly string[]).includes(order.kind) ? (order.kind as OrderKind) : 'first_box';
 }
 
 /** A pre-order has no sample rows: its one line is the plan. */
@@ -80,6 +93,8 @@ function planItem(order: OrderRow): OrderItem {
     brandName: 'Sample First',
     flavorSubCategoryText: '',
     isPrimePick: false,
+    quantity: 1,
+    undiscountedPrice: null,
   };
 }
 
@@ -95,7 +110,7 @@ export function toOrder(
   const itemsCents = items.reduce((sum, item) => sum + item.priceCents, 0);
   return {
     id: order.id,
-    kind: order.kind === 'pre_order' ? 'pre_order' : 'first_box',
+    kind: kindOf(order),
     plan: order.plan ?? null,
     status: order.status,
     statusName: STATUS_NAMES[order.status] ?? order.status,
@@ -106,10 +121,14 @@ export function toOrder(
     lastModified: order.updatedAt.toISOString(),
     datePaid: order.paidAt?.toISOString() ?? null,
     price: centsToDollars(order.priceCents),
-    subTotal: centsToDollars(order.priceCents + itemsCents),
+    // A shop order's price is its lines' member total already; a box's samples carry 0.
+    subTotal: centsToDollars(order.kind === 'cart' ? order.priceCents : order.priceCents + itemsCents),
     handlingFee: centsToDollars(order.handlingFeeCents),
     taxAmount: centsToDollars(order.taxCents),
     storeCredit: centsToDollars(order.creditCents),
+    discount: centsToDollars(order.discountCents),
+    trackingNumber: order.trackingNumber ?? null,
+    dateShipped: order.shippedAt?.toISOString() ?? null,
     total: centsToDollars(order.totalCents),
     deliverySchedule: order.deliverySchedule ?? null,
     last4Digits: order.paymentMethodLast4 ?? null,

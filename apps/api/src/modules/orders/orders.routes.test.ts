@@ -56,6 +56,41 @@ describe('GET /api/order/GetItem', () => {
     });
   });
 
+  it('shows a shop order as one: its tubs with quantities and list prices, the coupon and the tracking number', async () => {
+    const member = await newMember(server);
+    const db = server.database.db;
+    const orderId = randomUUID();
+    const [product] = (
+      await db.execute<{ id: number }>(sql`SELECT id FROM products ORDER BY id LIMIT 1`)
+    ).rows;
+    await db.execute(sql`
+      INSERT INTO orders (id, identity_id, kind, status, price_cents, handling_fee_cents, tax_cents,
+        discount_cents, total_cents, tracking_number, shipped_at, paid_at)
+      VALUES (${orderId}, (SELECT identity_id FROM orders WHERE id = ${member.orderId}), 'cart', 'shipped', 6000, 299, 450, 600, 6149,
+        '1Z999AA10123456784', now(), now())`);
+    await db.execute(sql`
+      INSERT INTO order_items (id, order_id, product_id, price_cents, quantity, list_price_cents)
+      VALUES (${randomUUID()}, ${orderId}, ${Number(product!.id)}, 6000, 2, 4500)`);
+    const res = await getItem(member, orderId);
+    expect(res.status).toBe(200);
+    const order = OrderSchema.strict().parse(res.body);
+    expect(order).toMatchObject({
+      kind: 'cart',
+      status: 'shipped',
+      statusName: 'Shipped',
+      subTotal: 60,
+      discount: 6,
+      handlingFee: 2.99,
+      taxAmount: 4.5,
+      total: 61.49,
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(order.dateShipped).not.toBeNull();
+    expect(order.items).toEqual([
+      expect.objectContaining({ productId: Number(product!.id), quantity: 2, price: 60, undiscountedPrice: 90 }),
+    ]);
+  });
+
   it("answers someone else's order like a missing one, and a malformed id without a 5xx (B1)", async () => {
     const owner = await newMember(server);
     const other = await newMember(server);

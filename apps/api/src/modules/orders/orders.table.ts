@@ -47,6 +47,14 @@ export const orders = pgTable('orders', {
   totalCents: integer('total_cents').notNull(),
   /** Digits from a sequence: the thank-you page shows the last 5, the order page the last 4. */
   orderNumber: text('order_number').notNull().default(sql`nextval('order_number_seq')::text`),
+  /** A cart order's coupon discount (migration 0010_shop.sql). */
+  discountCents: integer('discount_cents').notNull().default(0),
+  couponId: uuid('coupon_id'),
+  /** The cart a `cart` order was frozen from; one order per cart. */
+  cartId: uuid('cart_id'),
+  /** Set by the operator when a cart order ships (migration 0013). */
+  trackingNumber: text('tracking_number'),
+  shippedAt: timestamp('shipped_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -58,8 +66,12 @@ export const orderItems = pgTable('order_items', {
     .references(() => orders.id, { onDelete: 'cascade' }),
   productId: integer('product_id').notNull(),
   isPrimePick: boolean('is_prime_pick').notNull().default(false),
-  /** Samples in a box are part of the box price, so they carry 0. */
+  /** Samples in a box are part of the box price, so they carry 0; a tub line carries its member total. */
   priceCents: integer('price_cents').notNull().default(0),
+  /** Tubs of a cart order; 1 for a sample. */
+  quantity: integer('quantity').notNull().default(1),
+  /** One tub's list price (the struck-through price); null for samples. */
+  listPriceCents: integer('list_price_cents'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -11,9 +11,13 @@ import { type PreOrderDetail, useOrder } from '../api/get-order.ts';
 import { formatDollars, orderNumberLabel } from '../utils/pre-order.ts';
 import './order-detail-page.css';
 
-/** /order-detail/:orderId: the paid pre-order (spec 001 §2.14), with loading, not-found and error states. */
+/**
+ * /order-detail/:orderId: the paid pre-order as spec 001 §2.14 draws it, and the same layout for
+ * the member's other orders (sample boxes and shop orders) that the order history opens, with
+ * loading, not-found and error states.
+ */
 export function OrderDetailPage({ orderId }: { orderId: string | undefined }) {
-  useSeo({ title: 'Your pre-order', description: 'The details of your Sample First pre-order.' });
+  useSeo({ title: 'Your order', description: 'The details of your Sample First order.' });
   const { data, error, isLoading, reload } = useOrder(orderId);
 
   if (
@@ -43,12 +47,87 @@ export function OrderDetailPage({ orderId }: { orderId: string | undefined }) {
   if (isLoading || !data) {
     return (
       <main className="order-detail order-detail--state">
-        <h1 className="visually-hidden">Your pre-order</h1>
+        <h1 className="visually-hidden">Your order</h1>
         <Spinner large label="Loading your order" />
       </main>
     );
   }
-  return <PreOrder order={data} />;
+  return <OrderDetail order={data} />;
+}
+
+/** The headline and lead of each kind of order. */
+function headingOf(order: PreOrderDetail): { title: string; lead: string } {
+  switch (order.kind) {
+    case 'pre_order':
+      return {
+        title: 'Thank you for your pre-order!',
+        lead: 'Tub plans launch in 2-3 months. We will email you before your first delivery ships, and you can change or cancel your pre-order until then.',
+      };
+    case 'cart':
+      return {
+        title: 'Thank you for your order!',
+        lead: order.trackingNumber
+          ? 'Your tubs are on their way.'
+          : 'We are packing your tubs and will email you a tracking number when they ship.',
+      };
+    default:
+      return {
+        title: 'Your sample box',
+        lead: 'Follow this box from assembly to your door on your Membership page.',
+      };
+  }
+}
+
+/** The summary's lines before the subtotal: the plan, the tubs with their list prices, or the box. */
+function SummaryLines({ order }: { order: PreOrderDetail }) {
+  if (order.kind === 'pre_order') {
+    return (
+      <tr>
+        <th scope="row">Pre-Order x1</th>
+        <td>{formatDollars(order.price ?? order.items?.[0]?.price)}</td>
+      </tr>
+    );
+  }
+  if (order.kind === 'cart') {
+    return (
+      <>
+        {order.items.map((item) => (
+          <tr key={item.id}>
+            <th scope="row">
+              {item.brandName ? `${item.brandName} ` : ''}
+              {item.title} x{item.quantity}
+            </th>
+            <td>
+              {item.undiscountedPrice !== null && item.undiscountedPrice > item.price ? (
+                <s className="order-detail__was">
+                  <span className="visually-hidden">Was </span>
+                  {formatDollars(item.undiscountedPrice)}
+                </s>
+              ) : null}{' '}
+              {formatDollars(item.price)}
+            </td>
+          </tr>
+        ))}
+      </>
+    );
+  }
+  return (
+    <>
+      <tr>
+        <th scope="row">Sample box x1</th>
+        <td>{formatDollars(order.price)}</td>
+      </tr>
+      {order.items.map((item) => (
+        <tr key={item.id} className="order-detail__sample">
+          <th scope="row">
+            {item.brandName ? `${item.brandName} ` : ''}
+            {item.title}
+          </th>
+          <td>Included</td>
+        </tr>
+      ))}
+    </>
+  );
 }
 
 function StateCard({ title, children }: { title: string; children: React.ReactNode }) {
@@ -62,11 +141,12 @@ function StateCard({ title, children }: { title: string; children: React.ReactNo
   );
 }
 
-function PreOrder({ order }: { order: PreOrderDetail }) {
+function OrderDetail({ order }: { order: PreOrderDetail }) {
   const identity = order.identity;
   const address = identity?.shippingAddress;
-  const price = order.price ?? order.items?.[0]?.price;
-  const subtotal = order.subTotal ?? price;
+  const subtotal = order.subTotal ?? order.price;
+  const heading = headingOf(order);
+  const subject = `${order.kind === 'pre_order' ? 'Pre-order' : 'Order'} ${orderNumberLabel(order)}`;
   const addressLines = address
     ? [
         address.street,
@@ -80,11 +160,8 @@ function PreOrder({ order }: { order: PreOrderDetail }) {
     <main className="order-detail">
       <header className="order-detail__header">
         <p className="order-detail__eyebrow">Order {orderNumberLabel(order)}</p>
-        <h1 className="order-detail__title">Thank you for your pre-order!</h1>
-        <p className="order-detail__lead">
-          Tub plans launch in 2-3 months. We will email you before your first delivery ships, and you can
-          change or cancel your pre-order until then.
-        </p>
+        <h1 className="order-detail__title">{heading.title}</h1>
+        <p className="order-detail__lead">{heading.lead}</p>
       </header>
       <div className="order-detail__grid">
         <section className="order-detail__card" aria-labelledby="order-customer-title">
@@ -120,20 +197,35 @@ function PreOrder({ order }: { order: PreOrderDetail }) {
               <dt>Billing address</dt>
               <dd>Same as shipping address</dd>
             </div>
+            {order.kind !== 'pre_order' ? (
+              <div>
+                <dt>Status</dt>
+                <dd>{order.statusName}</dd>
+              </div>
+            ) : null}
+            {order.trackingNumber ? (
+              <div>
+                <dt>Tracking number</dt>
+                <dd className="order-detail__tracking">{order.trackingNumber}</dd>
+              </div>
+            ) : null}
           </dl>
         </section>
         <section className="order-detail__card" aria-labelledby="order-summary-title">
           <h2 id="order-summary-title">Order summary</h2>
           <table className="order-detail__summary">
             <tbody>
-              <tr>
-                <th scope="row">Pre-Order x1</th>
-                <td>{formatDollars(price)}</td>
-              </tr>
+              <SummaryLines order={order} />
               <tr>
                 <th scope="row">Subtotal</th>
                 <td>{formatDollars(subtotal)}</td>
               </tr>
+              {order.discount > 0 ? (
+                <tr>
+                  <th scope="row">Coupon</th>
+                  <td>-{formatDollars(order.discount)}</td>
+                </tr>
+              ) : null}
               <tr>
                 <th scope="row">Taxes</th>
                 <td>{formatDollars(order.taxAmount ?? 0)}</td>
@@ -149,8 +241,7 @@ function PreOrder({ order }: { order: PreOrderDetail }) {
             </tbody>
           </table>
           <p className="order-detail__help">
-            Questions about this order?{' '}
-            <a href={supportMailto(`Pre-order ${orderNumberLabel(order)}`)}>Email support</a>.
+            Questions about this order? <a href={supportMailto(subject)}>Email support</a>.
           </p>
         </section>
         <ReferralBox />
