@@ -7,7 +7,7 @@ import { captureScreens } from './support/screenshots.ts';
 /**
  * The operator's member tools (issue 8 parts 4-5): a member who paid the first box with 4242 is
  * found by email, opened, and their first box refunded (the order shows Refunded); a coupon the
- * operator creates is then applied by that member to the cart; a review is hidden; a contact
+ * operator creates is then applied by that member in the cart checkout; a review is hidden; a contact
  * message is read and marked handled. Every admin page is captured at 390 and 1366 px.
  */
 
@@ -200,12 +200,16 @@ test('the operator finds a member, refunds their first box, creates a coupon the
   await forgetSession(page);
   await verifyFromMail(page, account.email);
   await signInAt(page, account, '/membership');
-  const applied = await api(
-    page,
-    'POST',
-    `/cart/ApplyCoupon?cartId=${cartId}&code=${couponCode.toLowerCase()}`,
-  );
-  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
-  expect(applied.body.couponCode).toBe(couponCode);
-  expect(applied.body.couponDiscount).toBeGreaterThan(0);
+  // In the cart checkout, as a member would (the cart's id is where the web app keeps it).
+  await page.evaluate((id) => localStorage.setItem('cartId', id), cartId);
+  await page.goto('/cart-checkout');
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await page.getByLabel('Coupon code').fill(couponCode.toLowerCase());
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page.locator('.coupon-applied')).toContainText(couponCode);
+  await expect(page.getByRole('row', { name: /Coupon/ })).toBeVisible();
+  const cart = await api(page, 'GET', `/cart/GetItem?id=${cartId}`);
+  expect(cart.status, JSON.stringify(cart.body)).toBe(200);
+  expect(cart.body.couponCode).toBe(couponCode);
+  expect(cart.body.couponDiscount).toBeGreaterThan(0);
 });
