@@ -117,17 +117,51 @@ test('a member adds tubs from the product page to the MY CART panel, changes qua
     expect(inside).toBe(true);
   }
 
+  // E7: another tab raises the second tub to 3; this tab's stale + is refused with 409, the panel
+  // says so and shows the cart as it now is.
+  const current = await api(page, 'GET', `/cart/GetItem?id=${storedId}`);
+  const secondItem = (current.body.items as { id: string; productId: number }[]).find(
+    (i) => i.productId === second!.id,
+  )!;
+  const otherTab = await page.evaluate(
+    async ({ id, version }) => {
+      const xsrf = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('XSRF-TOKEN='))
+        ?.slice('XSRF-TOKEN='.length);
+      const res = await fetch('/api/cartItem/save', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('auth')}`,
+          'content-type': 'application/json',
+          ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+        },
+        body: JSON.stringify({ id, quantity: 3, version }),
+      });
+      return res.status;
+    },
+    { id: secondItem.id, version: current.body.version as number },
+  );
+  expect(otherTab).toBe(200);
+  await panel.getByRole('button', { name: `Increase quantity of ${first!.title}` }).click();
+  await expect(panel.getByRole('alert')).toContainText(
+    'Your cart was changed in another tab or window, so it now shows the latest version.',
+  );
+  await expect(panel.getByTestId('cart-quantity')).toHaveText(['1', '3']);
+  await expect(cartButton).toHaveAccessibleName('Cart, 4 items');
+  await capturePanel(page, 'cart-04-changed-in-another-tab');
+
   // Delete the first line.
   await panel.getByRole('button', { name: `Remove ${first!.title} from the cart` }).click();
   await expect(lines).toHaveCount(1);
   await expect(lines.first()).toContainText(second!.title);
-  await expect(cartButton).toHaveAccessibleName('Cart, 1 item');
+  await expect(cartButton).toHaveAccessibleName('Cart, 3 items');
   await panel.getByRole('button', { name: 'Close the cart' }).click();
   await expect(panel).toBeHidden();
 
   // After a reload the badge comes from the stored cart; the icon opens the panel.
   await page.reload();
-  await expect(cartButton).toHaveAccessibleName('Cart, 1 item');
+  await expect(cartButton).toHaveAccessibleName('Cart, 3 items');
   await cartButton.click();
   await expect(panel).toBeVisible();
   await expect(lines).toHaveCount(1);

@@ -1,4 +1,4 @@
-import type { Cart } from '@store/contracts';
+import { type Cart, CartMessages } from '@store/contracts';
 import { useSyncExternalStore } from 'react';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client.ts';
 import { setCartCount } from '@/lib/cart-count.ts';
@@ -16,9 +16,11 @@ export interface CartState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** A change is being saved: the controls wait. */
   isBusy: boolean;
+  /** Why the last change failed, shown inside the panel (the page's snackbars sit under its backdrop). */
+  message: string | null;
 }
 
-let state: CartState = { cart: null, status: 'idle', isBusy: false };
+let state: CartState = { cart: null, status: 'idle', isBusy: false, message: null };
 const listeners = new Set<() => void>();
 
 function setState(next: Partial<CartState>) {
@@ -81,12 +83,21 @@ export function loadCart(): Promise<void> {
   return reading;
 }
 
+/** Hides the last failure's message (the panel opens afresh). */
+export function dismissCartMessage(): void {
+  if (state.message) setState({ message: null });
+}
+
 /** Forgets the cart in this tab (after checkout or logout). */
 export function clearCart(): void {
   storeCartId(null);
   setCartCount(0);
-  setState({ cart: null, status: 'idle', isBusy: false });
+  setState({ cart: null, status: 'idle', isBusy: false, message: null });
 }
+
+/** After a 409 the cart is read again at once, so the person only needs to repeat the change. */
+const RELOADED =
+  'Your cart was changed in another tab or window, so it now shows the latest version. Please try again.';
 
 function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message;
@@ -100,14 +111,19 @@ function messageOf(error: unknown): string {
 async function change(run: (cart: Cart) => Promise<Cart>): Promise<boolean> {
   const cart = state.cart;
   if (!cart || state.isBusy) return false;
-  setState({ isBusy: true });
+  setState({ isBusy: true, message: null });
   try {
     accept(await run(cart));
     return true;
   } catch (error) {
     console.error('The cart change failed', error);
-    notify(messageOf(error), 'error');
-    if (error instanceof ApiError && (error.status === 409 || error.status === 404)) await loadCart();
+    const stale = error instanceof ApiError && (error.status === 409 || error.status === 404);
+    // Shown in the panel: the page's snackbars sit under the modal panel's backdrop.
+    setState({
+      message:
+        error instanceof ApiError && error.message === CartMessages.stale ? RELOADED : messageOf(error),
+    });
+    if (stale) await loadCart();
     return false;
   } finally {
     setState({ isBusy: false });

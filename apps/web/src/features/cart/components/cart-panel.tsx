@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { registerCartPanel } from '@/lib/cart-count.ts';
-import { loadCart, removeItem, setQuantity, useCart } from '../api/cart-store.ts';
+import { dismissCartMessage, loadCart, removeItem, setQuantity, useCart } from '../api/cart-store.ts';
 import { usd } from '../utils/money.ts';
 import { CartLines } from './cart-lines.tsx';
 import './cart.css';
@@ -40,13 +40,14 @@ export default function CartPanel() {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const [isOpen, setOpen] = useState(false);
-  const { cart, status, isBusy } = useCart();
+  const { cart, status, isBusy, message } = useCart();
   const navigate = useNavigate();
 
   useEffect(() => {
     void loadCart();
     return registerCartPanel(() => {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dismissCartMessage();
       setOpen(true);
       void loadCart();
     });
@@ -101,6 +102,11 @@ export default function CartPanel() {
         </header>
 
         <div className="cart-panel__body">
+          {message ? (
+            <p className="cart-panel__message" role="alert">
+              {message}
+            </p>
+          ) : null}
           {status === 'loading' && !cart ? (
             <div className="cart-panel__state" role="status">
               <Spinner large />
