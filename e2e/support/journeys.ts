@@ -55,3 +55,13 @@ export async function fillCard(page: Page, number: string) {
   await page.getByLabel('Expiration date').fill('12 / 34');
   await page.getByLabel('Security code').fill('123');
 }
+
+/** Quiz (short way), sign-up at step 12, first box paid with 4242: a member on /membership. */
+export async function becomeMember(page: Page, prefix: string) {
+  const { account, orderId } = await finishQuizToCheckout(page, prefix);
+  await fillShipping(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(page).toHaveURL(/\/membership$/, { timeout: 30_000 });
+  return { account, orderId };
+}
