@@ -37,7 +37,7 @@ export function CheckoutCompletedPage() {
         <p>{CartCheckoutMessages.confirmationSent}</p>
         <div className="completed__actions">
           {order ? (
-            <Link to={paths.thankYou(order.orderId)} className={buttonClass('primary')}>
+            <Link to={paths.orderDetail(order.orderId)} className={buttonClass('primary')}>
               View your order
             </Link>
           ) : null}
