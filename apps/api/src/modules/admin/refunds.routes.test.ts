@@ -141,6 +141,24 @@ describe('POST /api/admin/orders/{id}/refunds (C12)', () => {
     expect(await refundRows(unpaid.orderId)).toHaveLength(0);
   });
 
+  it("refunds a renewal's box, charged by the cycle engine, through its renewal charge", async () => {
+    const member = await paidMember(server, 'pm_card_visa', 'renewal');
+    const at = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000).toISOString();
+    const swept = await server.request('POST', `/api/dev/sweep?at=${encodeURIComponent(at)}`);
+    expect(swept.status).toBe(200);
+    const id = await identityIdOf(server, member.email);
+    const detail = await server.request('GET', `/api/admin/members/${id}`, { token });
+    const renewal = detail.body.payments.find((p: { source: string }) => p.source === 'renewal');
+    expect(renewal).toMatchObject({ status: 'succeeded' });
+    const order = detail.body.orders.find((o: { id: string }) => o.id === renewal.orderId);
+    expect(order.refundableCents).toBe(renewal.amountCents);
+    const res = await refund(renewal.orderId, { requestId: randomUUID(), amountCents: 100 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: 'succeeded', amountCents: 100 });
+    const [row] = await refundRows(renewal.orderId);
+    expect(row!.idempotency_key).toBe(`refund:${renewal.orderId}:1`);
+  });
+
   it('C12 pm_card_pendingRefund: refund_pending while pending, refunded after refund.updated', async () => {
     const member = await paidMember(server, 'pm_card_pendingRefund');
     const res = await refund(member.orderId, { requestId: randomUUID() });
