@@ -1,10 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { registerCartPanel } from '@/lib/cart-count.ts';
-import { dismissCartMessage, loadCart, removeItem, setQuantity, useCart } from '../api/cart-store.ts';
+import {
+  dismissCartMessage,
+  getCartState,
+  loadCart,
+  removeItem,
+  setQuantity,
+  useCart,
+} from '../api/cart-store.ts';
 import { usd } from '../utils/money.ts';
+import { storedCartId } from '../utils/stored-cart-id.ts';
 import { CartLines } from './cart-lines.tsx';
 import './cart.css';
 
@@ -42,6 +50,7 @@ export default function CartPanel() {
   const [isOpen, setOpen] = useState(false);
   const { cart, status, isBusy, message } = useCart();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   useEffect(() => {
     void loadCart();
@@ -52,6 +61,14 @@ export default function CartPanel() {
       void loadCart();
     });
   }, []);
+
+  // Another screen may have finished the cart (the cart checkout removes the stored cartId on
+  // success): on each page change, a stored id that is not the cart shown means read it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page changing is the trigger
+  useEffect(() => {
+    const current = getCartState();
+    if (current.status === 'ready' && storedCartId() !== (current.cart?.id ?? null)) void loadCart();
+  }, [pathname]);
 
   useEffect(() => {
     const el = dialog.current;

@@ -11,6 +11,15 @@ function storedCartId(): string | null {
   }
 }
 
+/** The panel mounts once the signed-in user is known; a click right after a page load may come first. */
+async function openPanelWhenMounted(timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!openCartPanel()) {
+    if (Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * ADD TO CART (spec 000 §4 cart, 001 §4.6): POST /cart/addToCart with the stored cartId (0 when
  * none), keep the answered id, update the badge and open the cart panel (which reads the cart).
@@ -28,7 +37,7 @@ export async function addToCart(productId: number): Promise<boolean> {
       // storage unavailable: the server still finds the open cart
     }
     setCartCount(cart.cartItemsCount);
-    openCartPanel();
+    await openPanelWhenMounted();
     return true;
   } catch (error) {
     console.error('Add to cart failed', error);
