@@ -15,13 +15,13 @@ import { type AccountsService, createAccountsService } from './modules/accounts/
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createRefundsService } from './modules/admin/refunds.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { type CartService, createCartService } from './modules/cart/cart.service.ts';
 import { cartCheckoutRoutes } from './modules/cart-checkout/cart-checkout.routes.ts';
 import {
   type CartCheckoutService,
   createCartCheckoutService,
 } from './modules/cart-checkout/cart-checkout.service.ts';
 import { createCartOrderHooks } from './modules/cart-checkout/cart-order-hooks.ts';
-import { type CartService, createCartService } from './modules/cart/cart.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
