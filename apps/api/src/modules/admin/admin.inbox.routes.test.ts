@@ -1,6 +1,13 @@
+import { AUDIT_ENTITY_TYPES } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminTestServer, productInput, startAdminTestServer } from './admin.test-support.ts';
+import {
+  type AdminTestServer,
+  productInput,
+  startAdminTestServer,
+  TINY_PNG_BASE64,
+} from './admin.test-support.ts';
+import { identityIdOf, paidMember } from './members.test-support.ts';
 
 let t: AdminTestServer;
 
@@ -155,6 +162,85 @@ describe('GET /api/admin/audit', () => {
 
   it('refuses an unknown entity type', async () => {
     expect((await asAdmin('GET', '/api/admin/audit?entityType=identity')).status).toBe(400);
+  });
+
+  it('filters by every kind of entity the back office writes, each answering only its own rows', async () => {
+    // One real change of each kind, through the routes an operator uses.
+    const member = await paidMember(t.server, 'pm_card_visa', 'audit');
+    const memberId = await identityIdOf(t.server, member.email);
+    const boxProduct = (
+      await t.server.database.db.execute<{ product_id: number }>(
+        sql`SELECT product_id FROM order_items WHERE order_id = ${member.orderId} LIMIT 1`,
+      )
+    ).rows[0]!.product_id;
+    const review = await t.server.request('POST', '/api/productReview/Save', {
+      token: member.token,
+      body: {
+        productId: Number(boxProduct),
+        rating: 2,
+        description: 'Gritty in water, fine in milk, too sweet.',
+        agreementConfirmation: true,
+      },
+    });
+    expect(review.status).toBe(200);
+    const report = await t.server.request('POST', '/api/membership/ReportIssue', {
+      token: member.token,
+      body: { text: 'The scoop was missing from my box.' },
+    });
+    expect(report.status).toBe(200);
+    await t.server.request('POST', '/api/contact/SendContactEmail', {
+      body: { name: 'Audit Filter', email: 'audit-filter@example.com', text: 'Hello' },
+    });
+    const message = (await asAdmin('GET', '/api/admin/contact-messages?status=unhandled')).body.items.find(
+      (m: { name: string }) => m.name === 'Audit Filter',
+    );
+    const applied = await t.server.request('POST', '/api/User/SubmitPartnerRequest', {
+      body: {
+        firstName: 'Audit',
+        lastName: 'Filter',
+        email: 'audit-partner@example.com',
+        phone: '(415) 555-0199',
+      },
+    });
+    expect(applied.status).toBe(200);
+    const partner = (await asAdmin('GET', '/api/admin/partner-requests?status=unhandled')).body.items.find(
+      (r: { email: string }) => r.email === 'audit-partner@example.com',
+    );
+    const reviewId = (
+      await asAdmin('GET', `/api/admin/reviews?productId=${boxProduct}&pageSize=100`)
+    ).body.items.find((r: { memberEmail: string }) => r.memberEmail === member.email).id;
+    const changes: Array<[string, string, unknown?]> = [
+      ['POST', '/api/admin/products/5/archive'],
+      ['POST', '/api/admin/brands', { name: 'Audit Filter Brand', logoPath: '/catalog/brands/ironclad.svg' }],
+      ['POST', '/api/admin/uploads', { kind: 'tub', image: `data:image/png;base64,${TINY_PNG_BASE64}` }],
+      ['POST', `/api/admin/contact-messages/${message.id}/handled`, { isHandled: true }],
+      ['POST', `/api/admin/partner-requests/${partner.id}/handled`, { isHandled: true }],
+      ['POST', `/api/admin/members/${memberId}/skip-next`],
+      ['POST', '/api/admin/fulfilment/boxes/assemble', { orderIds: [member.orderId] }],
+      ['POST', '/api/admin/coupons', { code: 'AUDITFILTER', kind: 'percent', percentOff: 5 }],
+      ['POST', `/api/admin/reviews/${reviewId}/hidden`, { isHidden: true }],
+      ['POST', `/api/admin/issue-reports/${report.body.id}/handled`, { isHandled: true }],
+    ];
+    for (const [method, path, body] of changes) {
+      const res = await asAdmin(method, path, body);
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    }
+    await asAdmin('POST', '/api/admin/products/5/unarchive');
+
+    // Every kind written is one the filter (and the audit page's list) knows.
+    const written = await t.server.database.db.execute<{ entity_type: string }>(
+      sql`SELECT DISTINCT entity_type FROM audit_log`,
+    );
+    expect(written.rows.map((r) => r.entity_type).sort()).toEqual([...AUDIT_ENTITY_TYPES].sort());
+    for (const entityType of AUDIT_ENTITY_TYPES) {
+      const res = await asAdmin('GET', `/api/admin/audit?entityType=${entityType}&pageSize=100`);
+      expect(res.status, entityType).toBe(200);
+      expect(res.body.total, entityType).toBeGreaterThan(0);
+      expect(new Set(res.body.items.map((e: { entityType: string }) => e.entityType))).toEqual(
+        new Set([entityType]),
+      );
+      expect(res.body.items[0].actorEmail).toBe(t.admin.email);
+    }
   });
 });
 
