@@ -171,8 +171,20 @@ test.describe('the back office reaches the store', () => {
     await expect(card.locator('strong')).toHaveText('$30.09');
     // Locked: the card does not open the product to buy it.
     await expect(card.getByRole('link')).toHaveCount(0);
-    await card.scrollIntoViewIfNeeded();
     await shoot(page, 'admin-store-04-member-shop-locked', 390);
+    // The card itself, at phone width, as the member scrolls to it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    // The tub image uploaded in the back office is served and drawn (not a broken image).
+    const image = card.locator('img');
+    await expect(image).toHaveAttribute('src', /^\/api\/uploads\/tub-[a-f0-9]+\.png$/);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(64);
+    await page.screenshot({
+      path: 'test-results/screenshots/admin-store-04b-member-shop-locked-card-390.png',
+    });
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // A new quiz taker who liked the new brand sees the product among the results.
     const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
@@ -276,6 +288,18 @@ test.describe('the back office reaches the store', () => {
     const shippedRow = admin.getByRole('row').filter({ hasText: account.email });
     await expect(shippedRow).toContainText(tracking);
     await shoot(admin, 'admin-store-07-tub-orders-shipped', 1366);
+
+    // The audit log, filtered to orders, holds the shipment with its tracking number.
+    await openSection(admin, 'Audit log');
+    await admin.getByLabel('Show changes to').selectOption({ label: 'Orders' });
+    await expect(admin).toHaveURL(/status=order/);
+    const shipped = admin.getByRole('row').filter({ hasText: orderId });
+    await expect(shipped.first()).toContainText('ship');
+    await expect(shipped.first()).toContainText(OPERATOR.email);
+    await shipped.first().locator('summary').click();
+    await expect(shipped.first()).toContainText(tracking);
+    await expect(admin.locator('tbody tr').filter({ hasNotText: 'Order' })).toHaveCount(0);
+    await shoot(admin, 'admin-store-08-audit-orders', 1366);
     await admin.context().close();
 
     // The member's order page: shipped, with the tracking number.
@@ -284,13 +308,13 @@ test.describe('the back office reaches the store', () => {
     await expect(page.getByText('Your tubs are on their way.')).toBeVisible();
     await expect(page.locator('.order-detail__tracking')).toHaveText(tracking);
     await expect(page.getByText('Shipped', { exact: true })).toBeVisible();
-    await shoot(page, 'admin-store-08-member-order-shipped', 390);
+    await shoot(page, 'admin-store-09-member-order-shipped', 390);
 
     // The dev mailbox holds the shipped mail with the tracking number.
     await openMail(page, account.email);
     await expect(page.getByText('Your order is on its way').first()).toBeVisible();
     const mail = page.frameLocator('iframe[title="Email: Your order is on its way"]');
     await expect(mail.getByText(`Tracking number: ${tracking}`)).toBeVisible();
-    await shoot(page, 'admin-store-09-shipped-mail', 390);
+    await shoot(page, 'admin-store-10-shipped-mail', 390);
   });
 });
