@@ -225,6 +225,7 @@ test.describe('the back office reaches the store', () => {
     await admin.getByLabel('List price').fill('39.99');
     await admin.getByLabel('Member discount').fill('25');
     await expect(admin.getByText('Members pay $29.99.')).toBeVisible();
+    await shoot(admin, 'admin-store-03b-product-edit', 1366);
     await admin.getByRole('button', { name: 'Save changes' }).click();
     await expect(admin).toHaveURL(/\/admin\/catalog$/);
     await page.reload();
@@ -255,6 +256,7 @@ test.describe('the back office reaches the store', () => {
     await panel.getByRole('button', { name: 'CHECKOUT' }).click();
     await expect(page).toHaveURL(/\/cart-checkout$/);
     await expect(page.locator('.saved-card')).toContainText('4242');
+    await shoot(page, 'admin-store-05b-member-cart-checkout', 390);
     await page.getByRole('button', { name: 'Confirm order' }).click();
     await expect(page).toHaveURL(/\/checkout-completed$/);
     const orderHref = await page.getByRole('link', { name: 'View your order' }).getAttribute('href');
