@@ -127,6 +127,7 @@ test('the operator reads the dashboard, then assembles, ships and delivers a mem
   await expect(row).not.toContainText('still to choose');
   await row.getByRole('checkbox').check();
   await admin.getByRole('button', { name: 'Ship…' }).click();
+  await expect(admin.getByRole('heading', { name: 'Ship 1 box', exact: true })).toBeVisible();
   const field = admin.getByLabel(/^Tracking number for order/);
   await field.fill('abc');
   await admin.getByRole('button', { name: 'Mark shipped' }).click();

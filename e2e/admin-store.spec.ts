@@ -277,6 +277,7 @@ test.describe('the back office reaches the store', () => {
     await expect(row).toContainText(`1 × ${tubTitle}`);
     await row.getByRole('checkbox').check();
     await admin.getByRole('button', { name: 'Ship…' }).click();
+    await expect(admin.getByRole('heading', { name: 'Ship 1 order', exact: true })).toBeVisible();
     const field = admin.getByLabel(/^Tracking number for order/);
     await field.fill(tracking);
     await shoot(admin, 'admin-store-06-tub-ship-form', 1366);

@@ -105,7 +105,7 @@ export function CartOrdersPage() {
         </div>
       ) : null}
       {isShipping && chosen.length ? (
-        <ShipForm targets={chosen} onShip={ship} onCancel={() => setShipping(false)} />
+        <ShipForm targets={chosen} noun="order" onShip={ship} onCancel={() => setShipping(false)} />
       ) : null}
       <ListState
         isLoading={isLoading}

@@ -171,6 +171,7 @@ export function FulfilmentPage() {
       {isShipping && chosen.length ? (
         <ShipForm
           targets={chosen}
+          noun="box"
           onCancel={() => setShipping(false)}
           onShip={(shipments) => run('ship', async () => batchSummary(await shipBoxes(shipments), 'shipped'))}
         />

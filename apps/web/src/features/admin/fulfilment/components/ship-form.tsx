@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import { checkShipments } from '../utils/tracking.ts';
+import { checkShipments, type ShipNoun, shipTitle } from '../utils/tracking.ts';
 
 export interface ShipTarget {
   orderId: string;
@@ -10,14 +10,17 @@ export interface ShipTarget {
 
 /**
  * One tracking number per selected box or order, checked with the API's rule before sending;
- * each field says what is wrong with it. `onShip` sends the batch.
+ * each field says what is wrong with it. `onShip` sends the batch. `noun` names what is shipped:
+ * the cycle's boxes or tub orders.
  */
 export function ShipForm({
   targets,
+  noun,
   onShip,
   onCancel,
 }: {
   targets: readonly ShipTarget[];
+  noun: ShipNoun;
   onShip: (shipments: { orderId: string; trackingNumber: string }[]) => Promise<void>;
   onCancel: () => void;
 }) {
@@ -49,7 +52,7 @@ export function ShipForm({
   return (
     <form className="ship-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="ship-form__title">
-        Ship {targets.length === 1 ? '1 box' : `${targets.length} boxes`}
+        {shipTitle(targets.length, noun)}
       </h2>
       <p className="ship-form__intro">
         Enter the carrier's tracking number for each. It goes into the member's "shipped" email.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkShipments, checkTrackingNumber } from './tracking.ts';
+import { checkShipments, checkTrackingNumber, shipTitle } from './tracking.ts';
 
 describe('tracking numbers in the ship form', () => {
   it('accepts carrier numbers, dropping spaces and dashes and upper-casing', () => {
@@ -19,5 +19,12 @@ describe('tracking numbers in the ship form', () => {
     const result = checkShipments({ a: '1Z999AA10123456784', b: 'x' }, ['a', 'b', 'c']);
     expect(result.shipments).toEqual([{ orderId: 'a', trackingNumber: '1Z999AA10123456784' }]);
     expect(Object.keys(result.problems)).toEqual(['b', 'c']);
+  });
+
+  it('titles the form with boxes on the boxes page and orders on the tub orders page, pluralised', () => {
+    expect(shipTitle(1, 'box')).toBe('Ship 1 box');
+    expect(shipTitle(3, 'box')).toBe('Ship 3 boxes');
+    expect(shipTitle(1, 'order')).toBe('Ship 1 order');
+    expect(shipTitle(2, 'order')).toBe('Ship 2 orders');
   });
 });

@@ -18,3 +18,12 @@ export function checkShipments(numbers: Record<string, string>, orderIds: readon
   }
   return { shipments, problems };
 }
+
+/** What the ship form ships: the cycle's boxes, or tub (cart) orders. */
+export type ShipNoun = 'box' | 'order';
+
+/** "Ship 1 box", "Ship 3 boxes", "Ship 1 order", "Ship 2 orders". */
+export function shipTitle(count: number, noun: ShipNoun): string {
+  const plural = noun === 'box' ? 'boxes' : 'orders';
+  return `Ship ${count} ${count === 1 ? noun : plural}`;
+}
