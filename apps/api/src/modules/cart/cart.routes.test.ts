@@ -11,7 +11,10 @@ import { seedCoupons } from './coupons.seed.ts';
 
 let server: TestServer;
 const now = Date.parse('2027-03-10T15:00:00.000Z');
-const clock = () => new Date(now);
+// A clock that moves a millisecond per reading, so lines added one after another keep their order
+// (a clock standing still gives two lines the same created_at, and their order is then the ids').
+let ticks = 0;
+const clock = () => new Date(now + ticks++);
 
 interface Shopper extends Member {
   /** Products of the paid first box: unlocked. */
