@@ -12,6 +12,8 @@ type Listener = (notices: Notice[]) => void;
 
 let notices: Notice[] = [];
 let nextId = 1;
+/** Ids of the notices that have already lived through one page change. */
+let carried = new Set<number>();
 const listeners = new Set<Listener>();
 
 function emit() {
@@ -27,7 +29,21 @@ export function notify(message: string, kind: Notice['kind'] = 'info', durationM
 }
 
 export function dismiss(id: number) {
+  carried.delete(id);
   notices = notices.filter((n) => n.id !== id);
+  emit();
+}
+
+/**
+ * Called when the page changes. A snackbar often confirms the very navigation it caused ("Order
+ * placed!" then /checkout-completed), so one raised before a page change survives it; at the next
+ * page change it is dismissed, so a confirmation never trails the user onto unrelated pages.
+ */
+export function notePageChange() {
+  const kept = notices.filter((n) => !carried.has(n.id));
+  carried = new Set(kept.map((n) => n.id));
+  if (kept.length === notices.length) return;
+  notices = kept;
   emit();
 }
 

@@ -1,11 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
-import { dismiss, type Notice, subscribeNotices } from '@/lib/notifications.ts';
+import { useLocation } from 'react-router';
+import { dismiss, type Notice, notePageChange, subscribeNotices } from '@/lib/notifications.ts';
 import './snackbar.css';
 
-/** Every snackbar of the app, stacked at the right (spec 000 §8). */
+/**
+ * Every snackbar of the app, stacked at the right (spec 000 §8). A snackbar lives through the page
+ * change it was raised before and is dismissed at the one after (see `notePageChange`).
+ */
 export function SnackbarHost() {
   const [notices, setNotices] = useState<Notice[]>([]);
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
   useEffect(() => subscribeNotices(setNotices), []);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    notePageChange();
+  }, [pathname]);
   return (
     <section className="snackbars" aria-label="Notifications">
       {notices.map((notice) => (
