@@ -62,6 +62,12 @@ test('a member skips, pauses and resumes, reaches Assembly, reports an issue aft
   await capture(page, 'cycle-02-frequency-skip-pause');
   await page.getByRole('button', { name: 'Skip next box' }).click();
   await expect(page.getByText('Your next box is skipped.', { exact: true })).toBeVisible();
+  // The page now shows the skip and offers to undo it, not Skip again.
+  await expect(
+    page.getByText(/^Your next box is skipped — billing resumes on \w+ \d+, \d{4}\.$/),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: "Don't skip" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Skip next box' })).toHaveCount(0);
   await openMembership(page);
   // The skipped renewal date is passed over: the next charge is one cycle later.
   await expect(nextRenewal).not.toHaveText(firstRenewal);
@@ -69,17 +75,24 @@ test('a member skips, pauses and resumes, reaches Assembly, reports an issue aft
   // /cancel offers the same alternatives before the cancellation: pause for 2 boxes.
   await page.goto('/cancel');
   await expect(page.getByRole('heading', { name: "Don't go! Change your Delivery Schedule?" })).toBeVisible();
+  await expect(page.getByText(/^Your next box is skipped — billing resumes on/)).toBeVisible();
   await page.getByLabel('Pause for').selectOption('2');
   await capture(page, 'cycle-03-cancel-alternatives');
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect(page.getByText('Your membership is paused.', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resume now' })).toBeVisible();
+  await expect(
+    page.getByText(/^Paused until \w+ \d+, \d{4}\. No box and no charge for the next 2 boxes/),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Skip next box' })).toHaveCount(0);
   await openMembership(page);
   await expect(page.locator('dt:text-is("Status") + dd')).toHaveText('Paused');
   await capture(page, 'cycle-04-membership-paused');
 
   // Resume from /frequency: active again, and the first renewal date is back.
   await page.goto('/frequency');
+  await expect(page.getByText(/^Paused until /)).toBeVisible();
+  await capture(page, 'cycle-04b-frequency-paused');
   await page.getByRole('button', { name: 'Resume now' }).click();
   await expect(page.getByText('Your membership is active again.', { exact: true })).toBeVisible();
   await openMembership(page);

@@ -173,6 +173,11 @@ export const SubscriptionSchema = z.object({
   billingCycleStartDate: z.string().nullable(),
   isoutcNextBillingDate: z.string().nullable(),
   currentOrderId: z.string().nullable(),
+  /**
+   * Beyond the spec: renewal dates still to pass without a box or a charge (1 after "Skip next
+   * box", 1-3 during a pause, else 0); `isoutcNextBillingDate` is then the date billing resumes.
+   */
+  skippedBoxes: z.number().int(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 

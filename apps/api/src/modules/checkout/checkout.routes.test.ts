@@ -231,6 +231,7 @@ describe('POST /api/Payment/createPaymentIntent and /api/Payment/Subscribe', () 
       billingCycleStartDate: new Date(paidAt).toISOString(),
       isoutcNextBillingDate: new Date(paidAt + 45 * DAY).toISOString(),
       currentOrderId: member.orderId,
+      skippedBoxes: 0,
     });
     expect(info.identity).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
 

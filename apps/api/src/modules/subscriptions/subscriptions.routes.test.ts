@@ -143,6 +143,10 @@ describe('skip, pause, resume', () => {
     expect(skipped.status).toBe(200);
     // The skipped renewal date is passed over: the next charge is a whole interval later.
     expect(skipped.body.isoutcNextBillingDate).toBe(new Date(now + 60 * DAY).toISOString());
+    // The answer says the next box is skipped, so the pages show it instead of offering Skip again.
+    expect(skipped.body).toMatchObject({ statusName: 'Active', skippedBoxes: 1 });
+    const info = await server.request('GET', '/api/Account/AuthInfo', { token: m.token });
+    expect(info.body.subscription).toMatchObject({ skippedBoxes: 1 });
     expect((await post(m, '/user/SkipNextBox')).status).toBe(200);
     expect((await subscriptionRow(m)).skip_cycles).toBe(1);
     for (const value of ['0', '4', 'x']) {
@@ -150,11 +154,13 @@ describe('skip, pause, resume', () => {
     }
     const paused = await post(m, '/user/PauseSubscription?cycles=3');
     expect(paused.status).toBe(200);
-    expect(paused.body.statusName).toBe('Paused');
+    expect(paused.body).toMatchObject({ statusName: 'Paused', skippedBoxes: 3 });
+    // Paused until the date billing resumes: three 30-day renewal dates are passed over.
+    expect(paused.body.isoutcNextBillingDate).toBe(new Date(now + 4 * 30 * DAY).toISOString());
     expect((await post(m, '/user/PauseSubscription?cycles=3')).status).toBe(200);
     const resumed = await post(m, '/user/ResumeSubscription');
     expect(resumed.status).toBe(200);
-    expect(resumed.body.statusName).toBe('Active');
+    expect(resumed.body).toMatchObject({ statusName: 'Active', skippedBoxes: 0 });
     expect((await subscriptionRow(m)).skip_cycles).toBe(0);
     expect((await events(m)).sort()).toEqual(['paused', 'resumed', 'skip_next']);
   });

@@ -85,6 +85,7 @@ export function toSubscription(
         ? null
         : addDays(row.nextBillingAt, row.skipCycles * row.scheduleDays).toISOString(),
     currentOrderId: row.currentOrderId,
+    skippedBoxes: row.status === 'canceled' ? 0 : row.skipCycles,
   };
 }
 
