@@ -201,6 +201,9 @@ describe.each(forms)('payment provider contract: %s', (_name, makeTarget) => {
         idempotencyKey: newKey('attach'),
       });
       expect(saved).toMatchObject({ customerId, brand: 'visa', last4: '4242' });
+      // A test PaymentMethod carries the test card's own expiry, as Stripe's `pm_card_*` do: the
+      // sandbox card field sends only the id, never the typed date (clock 2026-11-22 + 3 years).
+      expect(saved).toMatchObject({ expMonth: 11, expYear: 2029 });
       expect(saved.id).not.toBe('pm_card_visa');
       const pi = await pay(saved.id);
       expect(pi.status).toBe('succeeded');

@@ -476,6 +476,10 @@ export class SandboxEngine {
           card: {
             brand: card.brand,
             last4: card.last4,
+            // The expiry is the test card's own, not what was typed: Stripe answers `pm_card_visa`
+            // & co. with a PaymentMethod whose expiry Stripe fixes, and the sandbox card field sends
+            // only that id (RELIABILITY §4.3 "SPA in sandbox mode"). So the saved card may show
+            // e.g. 11/29 after 12/34 was typed; with Stripe Elements the typed expiry is kept.
             exp_month: now.getUTCMonth() + 1,
             exp_year: now.getUTCFullYear() + 3,
             funding: 'credit',

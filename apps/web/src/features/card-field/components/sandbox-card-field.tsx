@@ -23,7 +23,8 @@ type CardField = keyof CardInput;
 /**
  * The offline card field (DESIGN §2): Stripe's test card numbers, checked like Stripe Elements
  * checks them (Luhn, expiry, CVC), become Stripe's test PaymentMethod ids. Nothing leaves the
- * browser but that id.
+ * browser but that id (RELIABILITY §4.3), so the typed expiry and CVC are only checked: like
+ * Stripe's own `pm_card_*` test PaymentMethods, the saved card carries the test card's expiry.
  */
 export function SandboxCardField({ ref, isDisabled }: { ref?: Ref<CardFieldHandle>; isDisabled?: boolean }) {
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
@@ -102,7 +103,7 @@ export function SandboxCardField({ ref, isDisabled }: { ref?: Ref<CardFieldHandl
       </div>
       <p className="card-field__hint">
         Test cards: 4242 4242 4242 4242 is paid, 4000 0000 0000 0002 is declined. Use any future date and any
-        3 digits.
+        3 digits; the saved test card shows its own expiry, as Stripe's test cards do.
       </p>
     </div>
   );
