@@ -90,9 +90,13 @@ test.describe('back office', () => {
     await expect(page.getByRole('img', { name: 'Logo, current' })).toBeVisible();
     await page.getByRole('button', { name: 'Add brand' }).click();
     await expect(page.getByRole('row', { name: new RegExp(brandName) })).toBeVisible();
+    const added = page.getByRole('status').filter({ hasText: `${brandName} is added.` });
+    await expect(added).toBeVisible();
 
-    // A new product: first an empty save, which says what is missing.
+    // A new product: first an empty save, which says what is missing. The brand's snackbar
+    // belongs to the brands page: it does not follow the operator (its 4 s are not over yet).
     await openSection(page, 'Products');
+    await expect(added).toHaveCount(0, { timeout: 1000 });
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
     await captureScreens(page, 'admin-products');
@@ -141,6 +145,8 @@ test.describe('back office', () => {
     await form.getByRole('group', { name: 'Diets it suits' }).getByLabel('Vegan').uncheck();
     await form.getByRole('button', { name: 'Create product' }).click();
     await expect(page).toHaveURL(/\/admin\/catalog$/);
+    // The save's confirmation comes along to the list the save navigated to.
+    await expect(page.getByRole('status').filter({ hasText: 'is in the catalog.' })).toBeVisible();
 
     // It is in the table, found by its brand, with the flavor's markup shown as text.
     await page.getByLabel('Search by title, flavor or brand').fill(brandName);

@@ -1,5 +1,12 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { dismiss, type Notice, notePageChange, notify, subscribeNotices } from './notifications.ts';
+import {
+  dismiss,
+  type Notice,
+  notePageChange,
+  noteUserInput,
+  notify,
+  subscribeNotices,
+} from './notifications.ts';
 
 let shown: Notice[] = [];
 const stop = subscribeNotices((notices) => {
@@ -13,30 +20,33 @@ afterEach(() => {
 afterAll(stop);
 
 describe('snackbars across page changes', () => {
-  it('keeps a confirmation through the page change it caused, then dismisses it at the next one', () => {
+  it('keeps a confirmation through the page change its action caused, then dismisses it at the next one', () => {
+    noteUserInput(); // Confirm order
     notify('Order placed!', 'success');
-    notePageChange(); // /cart-checkout -> /checkout-completed
+    notePageChange(); // the same action navigates: /cart-checkout -> /checkout-completed
     expect(messages()).toEqual(['Order placed!']);
-    notePageChange(); // -> /shop
+    noteUserInput(); // the member opens the shop
+    notePageChange();
     expect(messages()).toEqual([]);
   });
 
-  it('does not let an admin confirmation trail the operator onto a second page', () => {
-    notify('Whey Co is added.', 'success');
-    expect(messages()).toEqual(['Whey Co is added.']);
-    notePageChange(); // the brands page -> the products page
-    notePageChange(); // -> the members page
+  it('dismisses a confirmation of the page it was raised on when the user moves to another page', () => {
+    noteUserInput(); // Add brand
+    notify('Whey Co is added.', 'success'); // the brands page stays
+    noteUserInput(); // the operator opens Products
+    notePageChange();
     expect(messages()).toEqual([]);
   });
 
-  it('counts page changes per snackbar: one raised after a page change gets its own survival', () => {
-    notify('first', 'info');
+  it('carries only the snackbars raised since the last input', () => {
+    notify('earlier', 'info');
+    noteUserInput();
+    notify('Order updated!', 'success');
     notePageChange();
-    notify('second', 'info');
-    notePageChange();
-    expect(messages()).toEqual(['second']);
-    notePageChange();
-    expect(messages()).toEqual([]);
+    expect(messages()).toEqual(['Order updated!']);
+    notify('a redirect of the new page', 'error');
+    notePageChange(); // the new page redirects at once
+    expect(messages()).toEqual(['a redirect of the new page']);
   });
 
   it('a snackbar dismissed by its timer or the user is gone without waiting for a page change', () => {

@@ -1,17 +1,33 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { dismiss, type Notice, notePageChange, subscribeNotices } from '@/lib/notifications.ts';
+import {
+  dismiss,
+  type Notice,
+  notePageChange,
+  noteUserInput,
+  subscribeNotices,
+} from '@/lib/notifications.ts';
 import './snackbar.css';
 
 /**
- * Every snackbar of the app, stacked at the right (spec 000 §8). A snackbar lives through the page
- * change it was raised before and is dismissed at the one after (see `notePageChange`).
+ * Every snackbar of the app, stacked at the right (spec 000 §8). A snackbar raised by the action
+ * that navigated lives through that page change; any other is dismissed at a page change (see
+ * `notePageChange`).
  */
 export function SnackbarHost() {
   const [notices, setNotices] = useState<Notice[]>([]);
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
   useEffect(() => subscribeNotices(setNotices), []);
+  // Capture phase: the input is counted before the handler it triggers raises a snackbar.
+  useEffect(() => {
+    document.addEventListener('pointerdown', noteUserInput, true);
+    document.addEventListener('keydown', noteUserInput, true);
+    return () => {
+      document.removeEventListener('pointerdown', noteUserInput, true);
+      document.removeEventListener('keydown', noteUserInput, true);
+    };
+  }, []);
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
