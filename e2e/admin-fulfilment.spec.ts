@@ -182,6 +182,22 @@ test('the operator reads the dashboard, then assembles, ships and delivers a mem
   await expectStage(page, 'Taste & Review');
   await capture(page, 'admin-fulfilment-09-member-taste-review');
 
+  // The member's first review of the box moves them on to Pick Tub (DESIGN §5, stage 6).
+  await page.goto('/review-box');
+  await page.getByRole('button', { name: 'Review my box' }).click();
+  await page
+    .getByRole('button', { name: /^Review / })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('label', { has: page.getByRole('radio', { name: '5 stars' }) }).click();
+  await dialog.getByLabel('Your review').fill('Mixes smoothly, tastes like real chocolate and no clumps.');
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Submit review' }).click();
+  await expect(page.getByText('Review submitted successfully!')).toBeVisible();
+  await expectStage(page, 'Pick Tub');
+  await capture(page, 'admin-fulfilment-09b-member-pick-tub');
+
   // Tub orders: the list and its empty or filled state.
   await admin
     .getByRole('navigation', { name: 'Back office' })

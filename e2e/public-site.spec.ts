@@ -477,6 +477,12 @@ test.describe('plans and pre-order', () => {
         contentType: 'application/json',
         body: JSON.stringify({
           id: 'f1c2',
+          kind: 'pre_order',
+          status: 'paid',
+          statusName: 'Processing',
+          items: [],
+          discount: 0,
+          trackingNumber: null,
           orderNumer: 'SF-100421',
           orderNumberLast4: '0421',
           price: 89.99,
