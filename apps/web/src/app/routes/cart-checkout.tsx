@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { CardField, type CardFieldHandle } from '@/features/card-field/components/card-field.tsx';
-import { clearCart, loadCart } from '@/features/cart/index.ts';
+import { CartLines, clearCart, loadCart } from '@/features/cart/index.ts';
 import { CartCheckoutPage } from '@/features/cart-checkout/components/cart-checkout-page.tsx';
 import { ShippingForm } from '@/features/checkout/components/shipping-form.tsx';
 // The shipping form's layout lives with the first checkout's styles.
@@ -8,7 +8,7 @@ import '@/features/checkout/components/checkout.css';
 
 /**
  * /cart-checkout (guarded): the cart checkout composed with the first checkout's shipping form, the
- * card field, and the cart panel's store (kept in step with changes made here).
+ * card field, the cart's own lines, and the cart panel's store (kept in step with changes made here).
  */
 export default function CartCheckoutRoute() {
   const card = useRef<CardFieldHandle>(null);
@@ -19,6 +19,7 @@ export default function CartCheckoutRoute() {
       onOrderPlaced={clearCart}
       renderShippingForm={(props) => <ShippingForm {...props} />}
       renderCardField={(isDisabled) => <CardField ref={card} isDisabled={isDisabled} />}
+      renderCartLines={(props) => <CartLines {...props} variant="summary" />}
     />
   );
 }

@@ -34,7 +34,6 @@ import {
 } from '../api/cart-checkout-api.ts';
 import { rememberCompletedOrder } from '../utils/completed-order.ts';
 import { type CardSource, confirmCart } from '../utils/confirm-cart.ts';
-import { CartLines } from './cart-lines.tsx';
 import { CartTotals } from './cart-totals.tsx';
 import { CouponBox } from './coupon-box.tsx';
 import { SavedCard } from './saved-card.tsx';
@@ -48,11 +47,21 @@ export interface ShippingFormRenderProps {
   isDisabled?: boolean;
 }
 
+/** What the order summary hands the cart's lines: the items and what a change or a delete does. */
+export interface CartLinesRenderProps {
+  items: Cart['items'];
+  isDisabled: boolean;
+  onQuantity: (item: Cart['items'][number], quantity: number) => void;
+  onDelete: (item: Cart['items'][number]) => void;
+}
+
 interface CartCheckoutPageProps {
   /** The first checkout's shipping form, composed by the route (features do not import each other). */
   renderShippingForm: (props: ShippingFormRenderProps) => ReactNode;
   /** The card field, composed by the route. */
   renderCardField: (isDisabled: boolean) => ReactNode;
+  /** The cart's lines with their steppers and delete (the cart feature's), composed by the route. */
+  renderCartLines: (props: CartLinesRenderProps) => ReactNode;
   /** The card field's handle. */
   card: RefObject<CardSource | null>;
   /** The cart changed here (quantity, item, coupon): the cart panel reads it again. */
@@ -164,6 +173,7 @@ function CheckoutForm({
   savedCard,
   renderShippingForm,
   renderCardField,
+  renderCartLines,
   card,
   onCartChanged,
   onOrderPlaced,
@@ -330,14 +340,13 @@ function CheckoutForm({
                   This cart is being paid for; it can no longer be changed.
                 </p>
               ) : null}
-              <CartLines
-                items={cart.items}
-                isDisabled={isLocked || isUpdating}
-                onQuantity={(item, quantity) =>
-                  change(() => saveCartItem({ id: item.id, quantity, version: cart.version }))
-                }
-                onDelete={(item) => change(() => deleteCartItem({ id: item.id, version: cart.version }))}
-              />
+              {renderCartLines({
+                items: cart.items,
+                isDisabled: isLocked || isUpdating,
+                onQuantity: (item, quantity) =>
+                  change(() => saveCartItem({ id: item.id, quantity, version: cart.version })),
+                onDelete: (item) => change(() => deleteCartItem({ id: item.id, version: cart.version })),
+              })}
               <CouponBox
                 cart={cart}
                 isDisabled={isLocked || isUpdating}
