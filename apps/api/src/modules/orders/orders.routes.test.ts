@@ -60,9 +60,8 @@ describe('GET /api/order/GetItem', () => {
     const member = await newMember(server);
     const db = server.database.db;
     const orderId = randomUUID();
-    const [product] = (
-      await db.execute<{ id: number }>(sql`SELECT id FROM products ORDER BY id LIMIT 1`)
-    ).rows;
+    const [product] = (await db.execute<{ id: number }>(sql`SELECT id FROM products ORDER BY id LIMIT 1`))
+      .rows;
     await db.execute(sql`
       INSERT INTO orders (id, identity_id, kind, status, price_cents, handling_fee_cents, tax_cents,
         discount_cents, total_cents, tracking_number, shipped_at, paid_at)
@@ -87,7 +86,12 @@ describe('GET /api/order/GetItem', () => {
     });
     expect(order.dateShipped).not.toBeNull();
     expect(order.items).toEqual([
-      expect.objectContaining({ productId: Number(product!.id), quantity: 2, price: 60, undiscountedPrice: 90 }),
+      expect.objectContaining({
+        productId: Number(product!.id),
+        quantity: 2,
+        price: 60,
+        undiscountedPrice: 90,
+      }),
     ]);
   });
 
