@@ -58,7 +58,7 @@ const ACTIONS = [
 ];
 
 describe('who may call the membership actions', () => {
-  it('answers 401 without a session and 409 to a person with no membership', async () => {
+  it('D7 D8 answers 401 without a session and 409 to a person with no membership', async () => {
     const visitor = await newMember(server, 'nosub');
     for (const path of [...ACTIONS, '/membership/ReportIssue']) {
       const body = path.includes('Report') ? { text: 'The box arrived crushed.' } : undefined;
@@ -79,7 +79,7 @@ describe('who may call the membership actions', () => {
 });
 
 describe('POST /user/UpdateDeliverySchedule', () => {
-  it('refuses anything but 30, 45 or 60 days', async () => {
+  it('D7 refuses anything but 30, 45 or 60 days', async () => {
     const m = await paidMember();
     for (const value of ['31', '0', 'abc', '', '45.5', '-30']) {
       const res = await post(m, `/user/UpdateDeliverySchedule?deliveryDuration=${value}`);
@@ -88,7 +88,7 @@ describe('POST /user/UpdateDeliverySchedule', () => {
     expect((await post(m, '/user/UpdateDeliverySchedule')).status).toBe(400);
   });
 
-  it('moves the next billing date to the last billing date plus the new interval, charges nothing, once', async () => {
+  it('D7 moves the next billing date to the last billing date plus the new interval (30 -> 60 -> 45, twice each), charges nothing, once', async () => {
     const m = await paidMember(0);
     const res = await post(m, '/user/UpdateDeliverySchedule?deliveryDuration=60');
     expect(res.status).toBe(200);
@@ -100,6 +100,19 @@ describe('POST /user/UpdateDeliverySchedule', () => {
     expect(again.status).toBe(200);
     expect(again.body.isoutcNextBillingDate).toBe(subscription.isoutcNextBillingDate);
     expect(await events(m)).toEqual(['schedule_changed']);
+    // 60 -> 45, twice: the date follows the new interval from the same last billing date; the repeat changes nothing.
+    for (let i = 0; i < 2; i++) {
+      const shorter = await post(m, '/user/UpdateDeliverySchedule?deliveryDuration=45');
+      expect(shorter.status).toBe(200);
+      expect(shorter.body.deliveryScheduleDuration).toBe(45);
+      expect(shorter.body.isoutcNextBillingDate).toBe(new Date(now + 45 * DAY).toISOString());
+      expect(Date.parse(shorter.body.isoutcNextBillingDate)).toBeGreaterThan(now);
+    }
+    expect(await events(m)).toEqual(['schedule_changed', 'schedule_changed']);
+    const audit = await server.database.db.execute<{ actor: string }>(
+      sql`SELECT actor FROM subscription_events WHERE subscription_id = ${(await subscriptionRow(m)).id as string}`,
+    );
+    expect(audit.rows.map((r) => r.actor)).toEqual(['member', 'member']);
     const charges = await server.database.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM renewal_charges WHERE subscription_id = ${(await subscriptionRow(m)).id as string}`,
     );
@@ -108,7 +121,7 @@ describe('POST /user/UpdateDeliverySchedule', () => {
 });
 
 describe('POST /user/CancelSubscription', () => {
-  it('refuses a reason outside 0..3', async () => {
+  it('D8 refuses a reason outside 0..3', async () => {
     const m = await paidMember();
     for (const value of ['4', '-1', 'x', '1.5']) {
       expect((await post(m, `/user/CancelSubscription?cancelReason=${value}`)).status, value).toBe(400);
@@ -117,7 +130,7 @@ describe('POST /user/CancelSubscription', () => {
     expect((await subscriptionRow(m)).status).toBe('active');
   });
 
-  it('cancels with the reason; a second cancel answers 200 and changes nothing', async () => {
+  it('D8 cancels with the reason; a second cancel answers 200 and changes nothing', async () => {
     const m = await paidMember();
     const res = await post(m, '/user/CancelSubscription?cancelReason=3');
     expect(res.status).toBe(200);
