@@ -455,6 +455,41 @@ describe('two sweepers at once', () => {
   }, 300_000);
 });
 
+describe('RELIABILITY D7: a frequency change racing the renewal', () => {
+  it('D7 a schedule change while the renewal is in flight is serialized: one charge for the cycle, the next date from the new interval', async () => {
+    const members = await Promise.all([member(0), member(0), member(0)]);
+    now += 30 * DAY;
+    const at = new Date(now);
+    const results = await Promise.all([
+      sweep(deps, at),
+      ...members.map(({ member: m }) => call(m, '/api/user/UpdateDeliverySchedule?deliveryDuration=45')),
+      sweep(deps, at),
+      ...members.map(({ member: m }) => call(m, '/api/user/UpdateDeliverySchedule?deliveryDuration=45')),
+    ]);
+    for (const res of results)
+      if (res && typeof res === 'object' && 'status' in res) expect(res.status).toBe(200);
+    // Whichever committed first, the cycle is charged at most once so far...
+    for (const { subscriptionId } of members) {
+      const charges = await successfulCharges(subscriptionId);
+      expect(charges.length).toBeLessThanOrEqual(1);
+      expect(await providerCharges(subscriptionId)).toBe(charges.length);
+    }
+    // ...and exactly once by day 46 (on day 30 if the renewal won, day 45 if the change did).
+    await runDays(16);
+    for (const { member: m, subscriptionId } of members) {
+      expect((await successfulCharges(subscriptionId)).map((c) => Number(c.cycle_index))).toEqual([1]);
+      expect(await providerCharges(subscriptionId)).toBe(1);
+      // The next date is the charged cycle's billing date plus the new interval.
+      const [cycle] = await rows<{ starts_at: string | Date }>(
+        sql`SELECT starts_at FROM billing_cycles WHERE subscription_id = ${subscriptionId} AND cycle_index = 1`,
+      );
+      const next = (await subscriptionOf(m)).next_billing_at as string | Date;
+      expect(new Date(next).getTime()).toBe(new Date(cycle!.starts_at).getTime() + 45 * DAY);
+      expect(new Date(next).getTime()).toBeGreaterThan(now);
+    }
+  }, 120_000);
+});
+
 describe('cancel racing the renewal', () => {
   it('D8 at most one charge; a charge after the cancel is only one claimed before it (its box is kept); nothing later', async () => {
     const members = await Promise.all([member(0), member(0), member(0), member(0)]);
