@@ -106,6 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 100 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
     return503OnClosing: true,
+    // A bad URL encoding or an over-long path parameter is answered before routing; without this
+    // Fastify writes its own body ({error, message, statusCode}) instead of the error format (F1).
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -47,6 +47,8 @@ const fastifyCodes: Record<string, { code: ErrorCode; message: string }> = {
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'The Content-Length header is wrong.' },
   FST_ERR_VALIDATION: { code: 'validation_failed', message: 'Some fields are not valid.' },
+  FST_ERR_BAD_URL: { code: 'bad_request', message: 'The address is not valid.' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'bad_request', message: 'A part of the address is too long.' },
 };
 
 /** Turns any thrown error into the wire format of DESIGN §4; 5xx answers never carry internals. */
