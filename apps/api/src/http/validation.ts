@@ -84,9 +84,23 @@ function describe(error: z.ZodError): string {
   return isCustom || !field ? issue.message : `${field}: ${issue.message}`;
 }
 
+/** Whether a string anywhere in the value holds a NUL character, which PostgreSQL text cannot store. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 64 || ArrayBuffer.isView(value)) return false;
+  for (const [key, v] of Object.entries(value)) {
+    if (key.includes('\u0000') || containsNul(v, depth + 1)) return true;
+  }
+  return false;
+}
+
 /** Validates every request part with its zod schema, reading keys case-insensitively. */
 export const validatorCompiler: FastifySchemaCompiler<AnySchema> = ({ schema, httpPart }) => {
   return (data: unknown) => {
+    // Found by the F1 fuzz: a NUL in any text field reached PostgreSQL and failed the request with a 500.
+    if (containsNul(data)) {
+      return { error: new AppError('validation_failed', 'Text may not contain NUL characters.') };
+    }
     const input = httpPart === 'body' || httpPart === 'querystring' ? normalizeKeys(schema, data) : data;
     const result = schema.safeParse(input);
     if (result.success) return { value: result.data };
