@@ -113,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
+  // JSON only (F3): without this Fastify reads text/plain bodies as a string and the route answers 400, not 415.
+  app.removeContentTypeParser('text/plain');
   app.decorateRequest('identityId', undefined);
 
   registerAccessLog(app);
