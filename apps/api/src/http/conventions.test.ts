@@ -68,13 +68,13 @@ describe('errors', () => {
   });
 });
 
-describe('XSRF double submit', () => {
+describe('RELIABILITY A11 CSRF on cookie-carrying requests (signed double submit)', () => {
   it('issues a signed XSRF-TOKEN cookie on GET', async () => {
     const res = await server.request('GET', '/api/no-such');
     expect(res.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=[\w-]+\.[\w-]+; Path=\/; SameSite=Strict/);
   });
 
-  it('refuses a non-GET that carries the cookie without the matching header', async () => {
+  it('A11 refuses a non-GET that carries the cookie without the matching header', async () => {
     const got = await server.request('GET', '/api/no-such');
     const cookie = got.headers.get('set-cookie')!.split(';')[0]!;
     const token = cookie.split('=')[1]!;
@@ -90,14 +90,41 @@ describe('XSRF double submit', () => {
       headers: { cookie: 'XSRF-TOKEN=forged.value', 'x-xsrf-token': 'forged.value' },
     });
     expect(tossed.status).toBe(403);
+    // Another session's valid token as the header, and a valid cookie of another session tossed
+    // over this one's: both are refused, the header must be this cookie's own token.
+    const other = await server.request('GET', '/api/no-such');
+    const otherCookie = other.headers.get('set-cookie')!.split(';')[0]!;
+    const otherToken = otherCookie.split('=')[1]!;
+    expect(otherToken).not.toBe(token);
+    const otherSession = await server.request('POST', '/api/no-such', {
+      body: {},
+      headers: { cookie, 'x-xsrf-token': otherToken },
+    });
+    expect(otherSession.status).toBe(403);
+    const tossedValid = await server.request('POST', '/api/no-such', {
+      body: {},
+      headers: { cookie: otherCookie, 'x-xsrf-token': token },
+    });
+    expect(tossedValid.status).toBe(403);
+    const crossSiteWithToken = await server.request('POST', '/api/no-such', {
+      body: {},
+      headers: { cookie, 'x-xsrf-token': token, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSiteWithToken.status).toBe(403);
     const ok = await server.request('POST', '/api/no-such', {
       body: {},
       headers: { cookie, 'x-xsrf-token': token },
     });
     expect(ok.status).toBe(404);
+    // A real cookie-checked route answers 200 same-site with the valid token.
+    const logout = await server.request('POST', '/api/Account/Logout', {
+      body: { refresh_token: 'never-issued' },
+      headers: { cookie, 'x-xsrf-token': token, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(logout.status).toBe(200);
   });
 
-  it('lets bearer-only clients without the cookie through, but not cross-site ones', async () => {
+  it('A11 lets bearer-only clients without the cookie through, but not cross-site ones', async () => {
     const plain = await server.request('POST', '/api/no-such', { body: {} });
     expect(plain.status).toBe(404);
     const cross = await server.request('POST', '/api/no-such', {
