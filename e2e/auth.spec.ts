@@ -9,7 +9,10 @@ import {
 } from './support/accounts.ts';
 
 test.describe('accounts', () => {
-  test('a visitor signs up, verifies the address from the mail, logs in and logs out', async ({ page }) => {
+  test('a visitor signs up, verifies, logs in and logs out; logout clears the tokens and revokes them on the server (A10)', async ({
+    page,
+    request,
+  }) => {
     const account = newAccount();
     await signUp(page, account);
     await expect(
@@ -38,6 +41,10 @@ test.describe('accounts', () => {
       ),
     ).toBe(true);
 
+    // A10 (decision 003: tokens stay in local storage, DESIGN §4): none of them is in a cookie.
+    const refreshToken = (await page.evaluate(() => localStorage.getItem('authRefreshToken')))!;
+    expect(await page.evaluate(() => document.cookie)).not.toContain(refreshToken);
+
     const menu = page.getByRole('button', { name: 'Account menu' });
     await menu.click();
     await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible();
@@ -49,6 +56,12 @@ test.describe('accounts', () => {
     expect(
       await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('authRefreshToken')]),
     ).toEqual([null, null]);
+    // Logout revoked the family on the server: the old refresh token no longer works (a bearer-only
+    // client without the browser's cookies, as a thief holding the token would be).
+    const refreshed = await request.post('/api/Account/RefreshToken', {
+      data: { refresh_token: refreshToken },
+    });
+    expect(refreshed.status()).toBe(401);
   });
 
   test('a wrong password shows the server message and keeps the visitor on the form', async ({ page }) => {

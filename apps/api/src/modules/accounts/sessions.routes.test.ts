@@ -227,7 +227,7 @@ describe('POST /api/Account/RefreshToken', () => {
 });
 
 describe('POST /api/Account/Logout', () => {
-  it('revokes the family and is idempotent', async () => {
+  it('A10 revokes the family (a later refresh gives 401) and is idempotent', async () => {
     const user = await signUpVerified(server, 'logout@example.com');
     const out = await server.request('POST', '/api/Account/Logout', {
       body: { refresh_token: user.refreshToken },
