@@ -22,6 +22,13 @@ export const PAYMENT_IN_PROGRESS = 'A payment for this order is already in progr
 const PROVIDER_DOWN =
   'We could not reach our payment provider. Nothing was charged; please try again in a minute.';
 
+/** Seconds a client should wait before trying again while the provider is failing (RELIABILITY E2). */
+const PROVIDER_RETRY_AFTER_SECONDS = 30;
+const providerDown = () =>
+  new AppError('service_unavailable', PROVIDER_DOWN, {
+    headers: { 'retry-after': String(PROVIDER_RETRY_AFTER_SECONDS) },
+  });
+
 /** The message a decline may show (the provider's, unless it would reveal a fraud check). */
 export function declineMessage(error: { declineCode?: string; message?: string }): string {
   if (error.declineCode && SECRET_DECLINES.has(error.declineCode)) return GENERIC_DECLINE;
@@ -133,7 +140,7 @@ export function createPaymentStart(
       if (!(error instanceof PaymentProviderError)) throw error;
       await fail(attempt, order.id, error);
       if (error.kind === 'card_declined') throw declined(declineMessage(error));
-      if (error.kind === 'unavailable') throw new AppError('service_unavailable', PROVIDER_DOWN);
+      if (error.kind === 'unavailable') throw providerDown();
       throw declined('This card could not be used. Please check it or use another card.');
     }
     await repo.upsertPaymentMethod(db, {
@@ -180,7 +187,7 @@ export function createPaymentStart(
         throw declined('This card could not be charged. Please use another card.');
       }
       log.error({ err: error, orderId: order.id }, 'charging an order had no answer');
-      throw new AppError('service_unavailable', PROVIDER_DOWN);
+      throw providerDown();
     }
 
     if (pi.status === 'succeeded' || pi.status === 'requires_action' || pi.status === 'processing') {
