@@ -17,6 +17,7 @@
  * Deep run:  FUZZ_RUNS=1000 npx vitest run apps/api/src/http/fuzz.routes.test.ts
  */
 import { ErrorCodes } from '@store/contracts';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from '../modules/accounts/accounts.test-support.ts';
@@ -492,6 +493,43 @@ describe('RELIABILITY F1: schema fuzz on every /api route', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
   });
+});
+
+describe('RELIABILITY A11: no GET route changes state', () => {
+  /** One fingerprint per table of the test schema: its rows as text, hashed. */
+  async function snapshot(): Promise<Record<string, string>> {
+    const { db } = t.server.database;
+    const tables = await db.execute<{ name: string }>(
+      sql`SELECT table_name AS name FROM information_schema.tables
+          WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`,
+    );
+    const out: Record<string, string> = {};
+    for (const { name } of tables.rows) {
+      const rows = await db.execute<{ h: string }>(
+        sql.raw(`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM "${name}" t`),
+      );
+      out[name] = rows.rows[0]!.h;
+    }
+    return out;
+  }
+
+  it('A11: every GET route, called by a visitor, a member and the operator, leaves every table as it was', async () => {
+    const gets = apiRoutes().filter((r) => r.method === 'GET');
+    expect(gets.length).toBeGreaterThan(20);
+    await ensureMember();
+    const before = await snapshot();
+    expect(Object.keys(before).length).toBeGreaterThan(20);
+    for (const route of gets) {
+      for (const param of ['1', '00000000-0000-4000-8000-000000000000']) {
+        const path = route.template.replace(/\{[^}]+\}/g, param);
+        for (const token of [undefined, memberToken, t.adminToken]) {
+          const res = await send(route, { path, body: undefined, idempotencyKey: undefined }, token);
+          expect(res.status, `${route.template}`).toBeLessThan(500);
+        }
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
 });
 
 describe('RELIABILITY F3: content type and size', () => {
