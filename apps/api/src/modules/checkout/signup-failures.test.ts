@@ -74,6 +74,10 @@ async function expectNoMembership(member: Member, token = member.token) {
   expect(auth.uncompletedCheckoutOrderId).toBe(member.orderId);
   const actions = await server.request('POST', '/api/user/SkipNextBox', { token });
   expect(actions.status).toBe(409);
+  // No member-shop access: nothing unlocked at member prices.
+  const shop = await server.request('GET', '/api/product/GetShopProducts', { token });
+  expect(shop.status).toBe(200);
+  expect(shop.body.subscribedToProducts).toEqual([]);
 }
 
 describe('RELIABILITY D2: sign-up with a failing first payment', () => {
