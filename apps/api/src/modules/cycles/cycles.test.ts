@@ -338,6 +338,15 @@ describe('RELIABILITY D4: dunning with a real card that fails off-session', () =
   }, 120_000);
 });
 
+describe('RELIABILITY D4: what is not built', () => {
+  it.todo(
+    'D4 the action after the final failed retry is configurable (skip / pause / cancel): it is always cancel (renewals.ts cancelUnpaid)',
+  );
+  it.todo(
+    'D4 retries follow the RELIABILITY default of 3 attempts 3 days apart: the documented policy here is 1, 3 and 5 days after billing (RETRY_DAYS)',
+  );
+});
+
 describe('RELIABILITY D5: hard declines are not retried', () => {
   const HARD: Array<[string, string]> = [
     ['lost card', 'pm_card_chargeDeclinedLostCard'],
