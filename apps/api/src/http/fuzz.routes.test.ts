@@ -15,6 +15,7 @@
  *
  * Runs per route and caller: FUZZ_RUNS (default 20, so the file stays under a minute on PGlite).
  * Deep run:  FUZZ_RUNS=1000 npx vitest run apps/api/src/http/fuzz.routes.test.ts
+ * A failure prints its seed: repeat it with FUZZ_SEED=<seed>. FUZZ_STATS=1 prints the answers by status.
  */
 import { ErrorCodes } from '@store/contracts';
 import { sql } from 'drizzle-orm';
@@ -374,6 +375,12 @@ function problemWith(status: number, text: string): string | undefined {
   return undefined;
 }
 
+/** Answers by status, printed after the run with FUZZ_STATS=1 to see how deep the inputs reach. */
+const statusCounts = new Map<number, number>();
+afterAll(() => {
+  if (process.env.FUZZ_STATS) console.log('F1 answers by status', Object.fromEntries(statusCounts));
+});
+
 async function send(route: RouteShape, req: FuzzRequest, token: string | undefined) {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
@@ -385,6 +392,7 @@ async function send(route: RouteShape, req: FuzzRequest, token: string | undefin
     headers,
     ...(req.body !== undefined ? { payload: req.body } : {}),
   });
+  statusCounts.set(res.statusCode, (statusCounts.get(res.statusCode) ?? 0) + 1);
   return { status: res.statusCode, text: res.body };
 }
 
