@@ -10,6 +10,7 @@ export default defineConfig({
       'apps/api/src/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
       'bench/**/*.test.mjs',
+      'scripts/**/*.test.mjs',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -29,7 +29,15 @@ const contracts = 'packages/contracts/src';
 if (
   !process.env.WEB_DIST &&
   builtAt('apps/web/dist/index.html') <
-    newest('apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', contracts)
+    newest(
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      contracts,
+      // New dependency versions (npm ci) also call for a new bundle.
+      'package-lock.json',
+    )
 ) {
   console.log('Building the web app...');
   // Always a production bundle, whatever NODE_ENV the server itself runs with.
@@ -39,7 +47,10 @@ if (
     env: { ...process.env, NODE_ENV: 'production' },
   });
 }
-if (builtAt('apps/api/dist/server.js') < newest('apps/api/src', 'apps/api/build.mjs', contracts)) {
+if (
+  builtAt('apps/api/dist/server.js') <
+  newest('apps/api/src', 'apps/api/build.mjs', contracts, 'package-lock.json')
+) {
   console.log('Building the API...');
   execSync('npm run build -w @store/api', { cwd: root, stdio: 'inherit' });
 }

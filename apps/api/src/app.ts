@@ -11,51 +11,43 @@ import { registerSecurity } from './http/security.ts';
 import { serveWebApp } from './http/static.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createRefundsService } from './modules/admin/refunds.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
-import { type CartService, createCartService } from './modules/cart/cart.service.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
 import { cartCheckoutRoutes } from './modules/cart-checkout/cart-checkout.routes.ts';
-import {
-  type CartCheckoutService,
-  createCartCheckoutService,
-} from './modules/cart-checkout/cart-checkout.service.ts';
+import { createCartCheckoutService } from './modules/cart-checkout/cart-checkout.service.ts';
 import { createCartOrderHooks } from './modules/cart-checkout/cart-order-hooks.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
-import { type CheckoutService, createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { paymentMethodRoutes } from './modules/checkout/payment-method.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { type CycleEngine, createCycleEngine } from './modules/cycles/cycles.service.ts';
+import { createCycleEngine } from './modules/cycles/cycles.service.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { createOrdersService, type OrdersService } from './modules/orders/orders.service.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { createPaymentProvider } from './modules/payments/provider/create-provider.ts';
 import type { PaymentProvider } from './modules/payments/provider/payment-provider.ts';
 import { webhooksRoutes } from './modules/payments/webhooks/webhooks.routes.ts';
 import { quizRoutes } from './modules/quiz/quiz.routes.ts';
-import { createQuizService, type QuizService } from './modules/quiz/quiz.service.ts';
-import { createQuizResultsService, type QuizResultsService } from './modules/quiz/quiz-results.service.ts';
+import { createQuizService } from './modules/quiz/quiz.service.ts';
+import { createQuizResultsService } from './modules/quiz/quiz-results.service.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
-import { createReferralsService, type ReferralsService } from './modules/referrals/referrals.service.ts';
+import { createReferralsService } from './modules/referrals/referrals.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service.ts';
+import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
-import { createShopService, type ShopService } from './modules/shop/shop.service.ts';
-import {
-  createSubscriptionActions,
-  type SubscriptionActions,
-} from './modules/subscriptions/subscription-actions.ts';
+import { createShopService } from './modules/shop/shop.service.ts';
+import { createSubscriptionActions } from './modules/subscriptions/subscription-actions.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
-import {
-  createSubscriptionsService,
-  type SubscriptionsService,
-} from './modules/subscriptions/subscriptions.service.ts';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { createTaxService } from './modules/tax/tax.service.ts';
+import type { Services } from './services.ts';
 
 export interface AppDeps {
   config: Config;
@@ -68,31 +60,6 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Where logs go (tests capture them); stdout otherwise. */
   logStream?: NodeJS.WritableStream;
-}
-
-/** Everything the modules share, built once here in one visible place. */
-export interface Services {
-  config: Config;
-  db: Db;
-  clock: () => Date;
-  mailer: Mailer;
-  limiter: RateLimiter;
-  tokens: ReturnType<typeof createAccessTokens>;
-  payments: PaymentProvider;
-  accounts: AccountsService;
-  catalog: CatalogService;
-  orders: OrdersService;
-  quiz: QuizService;
-  quizResults: QuizResultsService;
-  subscriptions: SubscriptionsService;
-  checkout: CheckoutService;
-  cartCheckout: CartCheckoutService;
-  reviews: ReviewsService;
-  cart: CartService;
-  cycles: CycleEngine;
-  subscriptionActions: SubscriptionActions;
-  shop: ShopService;
-  referrals: ReferralsService;
 }
 
 /** Builds the app exactly as production runs it; `server.ts` only adds the environment and `listen`. */

@@ -25,9 +25,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { requireUser } from '../../http/auth.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import type { Services } from '../../services.ts';
 import { createContactService } from '../contact/contact.service.ts';
 import { createRanker } from '../cycles/picks.ts';
 import { createPartnersService } from '../partners/partners.service.ts';

@@ -1,8 +1,8 @@
 import { ContactMessageSchema, centsToDollars, MessageSchema, SiteConfigSchema } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Services } from '../../app.ts';
 import { limitPerIp } from '../../http/rate-limit.ts';
+import type { Services } from '../../services.ts';
 import { createContactService } from './contact.service.ts';
 
 export type ContactRoutesOptions = Pick<Services, 'config' | 'db' | 'clock' | 'mailer' | 'limiter'>;

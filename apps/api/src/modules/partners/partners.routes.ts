@@ -1,8 +1,8 @@
 import { MessageSchema, PartnerMessages, PartnerRequestSchema } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Services } from '../../app.ts';
 import { limitPerIp } from '../../http/rate-limit.ts';
+import type { Services } from '../../services.ts';
 import { createPartnersService } from './partners.service.ts';
 
 export type PartnersRoutesOptions = Pick<Services, 'config' | 'db' | 'clock' | 'mailer' | 'limiter'>;
