@@ -35,7 +35,8 @@ describe('check-cycles', () => {
   it('fails on a cycle made of a type-only import, naming both files', () => {
     const root = fixture({
       'app.ts': "import { routes } from './modules/a/routes.ts';\nexport interface Services { n: number }\n",
-      'modules/a/routes.ts': "import type { Services } from '../../app.ts';\nexport const routes = (s: Services) => s;\n",
+      'modules/a/routes.ts':
+        "import type { Services } from '../../app.ts';\nexport const routes = (s: Services) => s;\n",
     });
     const result = run(root);
     expect(result.code).toBe(1);
@@ -45,9 +46,11 @@ describe('check-cycles', () => {
 
   it('passes when the shared types have their own module', () => {
     const root = fixture({
-      'app.ts': "import { routes } from './modules/a/routes.ts';\nimport type { Services } from './services.ts';\n",
+      'app.ts':
+        "import { routes } from './modules/a/routes.ts';\nimport type { Services } from './services.ts';\n",
       'services.ts': 'export interface Services { n: number }\n',
-      'modules/a/routes.ts': "import type { Services } from '../../services.ts';\nexport const routes = (s: Services) => s;\n",
+      'modules/a/routes.ts':
+        "import type { Services } from '../../services.ts';\nexport const routes = (s: Services) => s;\n",
     });
     expect(run(root).code).toBe(0);
   });
