@@ -1,10 +1,12 @@
 // `npm start`: builds what is missing or older than its sources, then runs the store in this process.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const requireFromWeb = createRequire(path.join(root, 'apps/web/package.json'));
 
 function newest(...entries) {
   let max = 0;
@@ -40,9 +42,11 @@ if (
     )
 ) {
   console.log('Building the web app...');
-  // Always a production bundle, whatever NODE_ENV the server itself runs with.
-  execSync('npm run build -w @store/web', {
-    cwd: root,
+  // Always a production bundle, whatever NODE_ENV the server itself runs with. Vite itself, not
+  // through npm, and only its warnings: its table of every asset is not for the person starting.
+  const vite = path.join(path.dirname(requireFromWeb.resolve('vite/package.json')), 'bin/vite.js');
+  execSync(`"${process.execPath}" "${vite}" build --logLevel warn`, {
+    cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
@@ -52,11 +56,49 @@ if (
   newest('apps/api/src', 'apps/api/build.mjs', contracts, 'package-lock.json')
 ) {
   console.log('Building the API...');
-  execSync('npm run build -w @store/api', { cwd: root, stdio: 'inherit' });
+  execSync(`"${process.execPath}" build.mjs`, { cwd: path.join(root, 'apps/api'), stdio: 'inherit' });
 }
 
 const { startServer } = await import(path.join(root, 'apps/api/dist/server.js'));
 const app = await startServer();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : '?';
-console.log(`The store is running at http://localhost:${port}`);
+console.log(storeSummary(process.env, `http://localhost:${port}`));
+
+/** What a person starting the store needs: where it is, which database, where mail goes, how to operate it. */
+function storeSummary(env, url) {
+  const production = env.NODE_ENV === 'production';
+  const database = env.DATABASE_URL
+    ? `PostgreSQL ${hidePassword(env.DATABASE_URL)}`
+    : `PGlite (embedded) in ${path.resolve(env.DATA_DIR ?? './data', 'pglite')}`;
+  const mail = env.SMTP_URL
+    ? `sent through ${hidePassword(env.SMTP_URL)}`
+    : production
+      ? 'not sent: set SMTP_URL'
+      : `kept, not sent: read it at ${url}/dev/mailbox`;
+  const payments = env.STRIPE_SECRET_KEY
+    ? 'Stripe'
+    : 'offline sandbox (card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)';
+  const lines = [
+    `The store is running at ${url}`,
+    `  database   ${database}`,
+    `  mail       ${mail}`,
+    `  payments   ${payments}`,
+  ];
+  const seeded = env.SEED_DEMO ? env.SEED_DEMO === 'true' : !production;
+  if (!production && seeded) {
+    lines.push(`  operator   ${url}/admin as admin@example.com / sample-first-operator (demo account)`);
+  }
+  lines.push('Stop it with Ctrl+C.');
+  return lines.join('\n');
+}
+
+function hidePassword(address) {
+  try {
+    const parsed = new URL(address);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(an address that is not a URL)';
+  }
+}
