@@ -4,7 +4,7 @@ import { PageTitle } from '@/components/ui/page-title.tsx';
 import { useAuditLog } from '../api/get-audit-log.ts';
 import { changedFields, entityNameOf } from '../utils/audit-diff.ts';
 import type { ListDefaults } from '../utils/list-params.ts';
-import { FilterSelect, ListState, Pager, When } from './list-parts.tsx';
+import { AdminList, AdminTable, FilterSelect, When } from './list-parts.tsx';
 import { useListState } from './use-list-state.ts';
 
 type Filter = AuditEntityType | 'all';
@@ -32,7 +32,7 @@ const ENTITY_LABELS: Record<AuditEntityType, string> = {
 /** The audit log: who changed what and when, newest first, with each change's fields. */
 export function AuditPage() {
   const [list, update] = useListState(DEFAULTS);
-  const { data, error, isLoading, reload } = useAuditLog({
+  const query = useAuditLog({
     entityType: list.filter === 'all' ? undefined : list.filter,
     page: list.page,
     pageSize: PAGE_SIZE,
@@ -47,54 +47,40 @@ export function AuditPage() {
           <p className="admin-page__intro">Every change made in the back office, with what it was before.</p>
         </div>
       </header>
-      <div className="admin-toolbar">
-        <FilterSelect
-          label="Show changes to"
-          value={list.filter}
-          options={[
-            { value: 'all', label: 'Everything' },
-            ...AUDIT_ENTITY_TYPES.map((t) => ({ value: t, label: `${ENTITY_LABELS[t]}s` })),
-          ]}
-          onChange={(filter) => update({ filter })}
-        />
-      </div>
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={data?.items.length === 0}
+      <AdminList
+        label="Audit log"
+        query={query}
+        onPage={(page) => update({ page })}
+        toolbar={
+          <FilterSelect
+            label="Show changes to"
+            value={list.filter}
+            options={[
+              { value: 'all', label: 'Everything' },
+              ...AUDIT_ENTITY_TYPES.map((t) => ({ value: t, label: `${ENTITY_LABELS[t]}s` })),
+            ]}
+            onChange={(filter) => update({ filter })}
+          />
+        }
         emptyText="No changes recorded yet."
-        onRetry={reload}
       >
-        {data ? (
-          <>
-            <div className="admin-table-wrap">
-              <table className="admin-table admin-table--audit">
-                <caption className="visually-hidden">Changes, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">What</th>
-                    <th scope="col">Changes</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((entry) => (
-                    <AuditRow key={entry.id} entry={entry} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              label="Audit log"
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
-            />
-          </>
-        ) : null}
-      </ListState>
+        {(items) => (
+          <AdminTable
+            caption="Changes, newest first"
+            className="admin-table--audit"
+            items={items}
+            columns={
+              <>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Changes</th>
+              </>
+            }
+            row={(entry) => <AuditRow key={entry.id} entry={entry} />}
+          />
+        )}
+      </AdminList>
     </>
   );
 }

@@ -14,7 +14,15 @@ import { saveBrand, setBrandArchived } from '../api/save-brand.ts';
 import type { ListDefaults } from '../utils/list-params.ts';
 import { InputField } from './form-fields.tsx';
 import { ImageUpload } from './image-upload.tsx';
-import { errorText, FilterSelect, ListState, Pager, SearchBox, SortHeader, When } from './list-parts.tsx';
+import {
+  AdminList,
+  AdminTable,
+  errorText,
+  FilterSelect,
+  SearchBox,
+  SortHeader,
+  When,
+} from './list-parts.tsx';
 import { useListState } from './use-list-state.ts';
 
 type Status = 'active' | 'archived' | 'all';
@@ -34,7 +42,7 @@ type Editing = { brand?: AdminBrand } | undefined;
 export function BrandsPage() {
   const [list, update] = useListState(DEFAULTS);
   const [editing, setEditing] = useState<Editing>();
-  const { data, error, isLoading, reload } = useBrands({
+  const query = useBrands({
     q: list.q || undefined,
     status: list.filter,
     sort: list.sort,
@@ -58,66 +66,53 @@ export function BrandsPage() {
           onDone={() => setEditing(undefined)}
         />
       ) : null}
-      <div className="admin-toolbar">
-        <SearchBox label="Search brands" value={list.q} onSearch={(q) => update({ q })} />
-        <FilterSelect
-          label="Show"
-          value={list.filter}
-          options={[
-            { value: 'all', label: 'All brands' },
-            { value: 'active', label: 'In the quiz' },
-            { value: 'archived', label: 'Archived' },
-          ]}
-          onChange={(filter) => update({ filter })}
-        />
-      </div>
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={data?.items.length === 0}
-        emptyText={list.q ? `No brands match “${list.q}”.` : 'No brands yet.'}
-        onRetry={reload}
-      >
-        {data ? (
+      <AdminList
+        label="Brands"
+        query={query}
+        onPage={(page) => update({ page })}
+        toolbar={
           <>
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">Brands</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="admin-table__image">
-                      <span className="visually-hidden">Logo</span>
-                    </th>
-                    <SortHeader column="name" label="Brand" {...sortProps} />
-                    <SortHeader
-                      column="products"
-                      label="Active products"
-                      className="admin-table__number"
-                      {...sortProps}
-                    />
-                    <SortHeader column="updated" label="Updated" {...sortProps} />
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((b) => (
-                    <BrandRow key={b.id} brand={b} onEdit={() => setEditing({ brand: b })} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              label="Brands"
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
+            <SearchBox label="Search brands" value={list.q} onSearch={(q) => update({ q })} />
+            <FilterSelect
+              label="Show"
+              value={list.filter}
+              options={[
+                { value: 'all', label: 'All brands' },
+                { value: 'active', label: 'In the quiz' },
+                { value: 'archived', label: 'Archived' },
+              ]}
+              onChange={(filter) => update({ filter })}
             />
           </>
-        ) : null}
-      </ListState>
+        }
+        emptyText={list.q ? `No brands match “${list.q}”.` : 'No brands yet.'}
+      >
+        {(items) => (
+          <AdminTable
+            caption="Brands"
+            items={items}
+            columns={
+              <>
+                <th scope="col" className="admin-table__image">
+                  <span className="visually-hidden">Logo</span>
+                </th>
+                <SortHeader column="name" label="Brand" {...sortProps} />
+                <SortHeader
+                  column="products"
+                  label="Active products"
+                  className="admin-table__number"
+                  {...sortProps}
+                />
+                <SortHeader column="updated" label="Updated" {...sortProps} />
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </>
+            }
+            row={(b) => <BrandRow key={b.id} brand={b} onEdit={() => setEditing({ brand: b })} />}
+          />
+        )}
+      </AdminList>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { notify } from '@/lib/notifications.ts';
 import { type InboxItem, type InboxName, useInbox } from '../api/get-inbox.ts';
 import { markHandled } from '../api/mark-handled.ts';
 import type { ListDefaults } from '../utils/list-params.ts';
-import { errorText, ListState, Pager, When } from './list-parts.tsx';
+import { AdminList, errorText, When } from './list-parts.tsx';
 import { useListState } from './use-list-state.ts';
 
 type Status = 'unhandled' | 'handled' | 'all';
@@ -47,7 +47,7 @@ const COPY = {
 /** One inbox: newest first, filtered by what is still to do, paged on the server. */
 export function InboxPage<N extends InboxName>({ name }: { name: N }) {
   const [list, update] = useListState(DEFAULTS);
-  const { data, error, isLoading, reload } = useInbox(name, {
+  const query = useInbox(name, {
     status: list.filter,
     page: list.page,
     pageSize: PAGE_SIZE,
@@ -78,32 +78,22 @@ export function InboxPage<N extends InboxName>({ name }: { name: N }) {
           </label>
         ))}
       </fieldset>
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={data?.items.length === 0}
+      <AdminList
+        label={copy.title}
+        query={query}
+        onPage={(page) => update({ page })}
         emptyText={copy.empty[list.filter]}
-        onRetry={reload}
       >
-        {data ? (
-          <>
-            <ul className="admin-inbox">
-              {data.items.map((item) => (
-                <li key={item.id}>
-                  <InboxCard name={name} item={item} />
-                </li>
-              ))}
-            </ul>
-            <Pager
-              label={copy.title}
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
-            />
-          </>
-        ) : null}
-      </ListState>
+        {(items) => (
+          <ul className="admin-inbox">
+            {items.map((item) => (
+              <li key={item.id}>
+                <InboxCard name={name} item={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminList>
     </>
   );
 }

@@ -202,3 +202,90 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 export function When({ iso }: { iso: string }) {
   return <time dateTime={iso}>{dateTime.format(new Date(iso))}</time>;
 }
+
+/** One page of a server-side list, as every back-office list call answers it. */
+export interface ListPage<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/**
+ * The one shape of a back-office list: its toolbar, the loading, error and empty states, the rows
+ * and the pager. A page gives only what differs: the toolbar's controls, and the rows (usually an
+ * `AdminTable`, or cards).
+ */
+export function AdminList<T>({
+  label,
+  toolbar,
+  query,
+  emptyText,
+  onPage,
+  children,
+}: {
+  /** What the list holds ("Members"); names the pager for screen readers. */
+  label: string;
+  /** Search, filters and sorting controls, shown above the list. */
+  toolbar?: ReactNode;
+  query: { data: ListPage<T> | undefined; error: unknown; isLoading: boolean; reload: () => void };
+  emptyText: ReactNode;
+  onPage: (page: number) => void;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { data, error, isLoading, reload } = query;
+  return (
+    <>
+      {toolbar ? <div className="admin-toolbar">{toolbar}</div> : null}
+      <ListState
+        isLoading={isLoading}
+        error={error}
+        isEmpty={data?.items.length === 0}
+        emptyText={emptyText}
+        onRetry={reload}
+      >
+        {data ? (
+          <>
+            {children(data.items)}
+            <Pager
+              label={label}
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={onPage}
+            />
+          </>
+        ) : null}
+      </ListState>
+    </>
+  );
+}
+
+/** The table of an `AdminList`: a caption for screen readers, the column headers and one row per item. */
+export function AdminTable<T>({
+  caption,
+  className,
+  columns,
+  items,
+  row,
+}: {
+  caption: ReactNode;
+  className?: string;
+  /** The header cells (`th`, `SortHeader`) of the one header row. */
+  columns: ReactNode;
+  items: T[];
+  /** One `tr` per item, with its key. */
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <div className="admin-table-wrap">
+      <table className={className ? `admin-table ${className}` : 'admin-table'}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>{columns}</tr>
+        </thead>
+        <tbody>{items.map(row)}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -12,7 +12,7 @@ import { notify } from '@/lib/notifications.ts';
 import { useProducts } from '../api/get-products.ts';
 import { setProductArchived } from '../api/save-product.ts';
 import type { ListDefaults } from '../utils/list-params.ts';
-import { errorText, FilterSelect, ListState, Pager, SearchBox, SortHeader } from './list-parts.tsx';
+import { AdminList, AdminTable, errorText, FilterSelect, SearchBox, SortHeader } from './list-parts.tsx';
 import { useListState } from './use-list-state.ts';
 
 type Status = 'active' | 'archived' | 'all';
@@ -33,7 +33,7 @@ const STATUS_OPTIONS = [
 /** The products table: searched, sorted and paged on the server. */
 export function ProductsPage() {
   const [list, update] = useListState(DEFAULTS);
-  const { data, error, isLoading, reload } = useProducts({
+  const query = useProducts({
     q: list.q || undefined,
     status: list.filter,
     sort: list.sort,
@@ -52,70 +52,51 @@ export function ProductsPage() {
           New product
         </Link>
       </header>
-      <div className="admin-toolbar">
-        <SearchBox label="Search by title, flavor or brand" value={list.q} onSearch={(q) => update({ q })} />
-        <FilterSelect
-          label="Show"
-          value={list.filter}
-          options={STATUS_OPTIONS}
-          onChange={(filter) => update({ filter })}
-        />
-      </div>
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={data?.items.length === 0}
-        emptyText={list.q ? `No products match “${list.q}”.` : 'No products here yet.'}
-        onRetry={reload}
-      >
-        {data ? (
+      <AdminList
+        label="Products"
+        query={query}
+        onPage={(page) => update({ page })}
+        toolbar={
           <>
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">Products, sorted by {list.sort}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="admin-table__image">
-                      <span className="visually-hidden">Image</span>
-                    </th>
-                    <SortHeader column="title" label="Product" {...sortProps} />
-                    <SortHeader column="brand" label="Brand" {...sortProps} />
-                    <SortHeader column="price" label="Price" className="admin-table__number" {...sortProps} />
-                    <SortHeader
-                      column="discount"
-                      label="Member"
-                      className="admin-table__number"
-                      {...sortProps}
-                    />
-                    <SortHeader
-                      column="stock"
-                      label="Samples"
-                      className="admin-table__number"
-                      {...sortProps}
-                    />
-                    <SortHeader column="updated" label="Updated" {...sortProps} />
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((p) => (
-                    <ProductRow key={p.id} product={p} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              label="Products"
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
+            <SearchBox
+              label="Search by title, flavor or brand"
+              value={list.q}
+              onSearch={(q) => update({ q })}
+            />
+            <FilterSelect
+              label="Show"
+              value={list.filter}
+              options={STATUS_OPTIONS}
+              onChange={(filter) => update({ filter })}
             />
           </>
-        ) : null}
-      </ListState>
+        }
+        emptyText={list.q ? `No products match “${list.q}”.` : 'No products here yet.'}
+      >
+        {(items) => (
+          <AdminTable
+            caption={`Products, sorted by ${list.sort}`}
+            items={items}
+            columns={
+              <>
+                <th scope="col" className="admin-table__image">
+                  <span className="visually-hidden">Image</span>
+                </th>
+                <SortHeader column="title" label="Product" {...sortProps} />
+                <SortHeader column="brand" label="Brand" {...sortProps} />
+                <SortHeader column="price" label="Price" className="admin-table__number" {...sortProps} />
+                <SortHeader column="discount" label="Member" className="admin-table__number" {...sortProps} />
+                <SortHeader column="stock" label="Samples" className="admin-table__number" {...sortProps} />
+                <SortHeader column="updated" label="Updated" {...sortProps} />
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </>
+            }
+            row={(p) => <ProductRow key={p.id} product={p} />}
+          />
+        )}
+      </AdminList>
     </>
   );
 }

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { notify } from '@/lib/notifications.ts';
 import {
+  AdminList,
+  AdminTable,
   errorText,
   FilterSelect,
-  ListState,
-  Pager,
   SearchBox,
   SortHeader,
   When,
@@ -44,7 +44,7 @@ const STATE_NAMES: Record<AdminCoupon['state'], string> = {
 /** Coupons: create one, see how often each was used, expire or turn one off. */
 export function CouponsPage() {
   const [list, update] = useListState(DEFAULTS);
-  const { data, error, isLoading, reload } = useCoupons({
+  const query = useCoupons({
     q: list.q || undefined,
     status: list.filter,
     sort: list.sort,
@@ -65,57 +65,44 @@ export function CouponsPage() {
         </div>
       </header>
       <CouponForm />
-      <div className="admin-toolbar">
-        <SearchBox label="Search by code" value={list.q} onSearch={(q) => update({ q })} />
-        <FilterSelect
-          label="Show"
-          value={list.filter}
-          options={STATUS_OPTIONS}
-          onChange={(filter) => update({ filter })}
-        />
-      </div>
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={data?.items.length === 0}
-        emptyText={list.q ? `No coupon matches “${list.q}”.` : 'No coupons yet.'}
-        onRetry={reload}
-      >
-        {data ? (
+      <AdminList
+        label="Coupons"
+        query={query}
+        onPage={(page) => update({ page })}
+        toolbar={
           <>
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">Coupons, sorted by {list.sort}</caption>
-                <thead>
-                  <tr>
-                    <SortHeader column="code" label="Code" {...sortProps} />
-                    <th scope="col">Discount</th>
-                    <th scope="col">State</th>
-                    <SortHeader column="usage" label="Used" className="admin-table__number" {...sortProps} />
-                    <SortHeader column="expires" label="Expires" {...sortProps} />
-                    <SortHeader column="created" label="Created" {...sortProps} />
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((c) => (
-                    <CouponRow key={c.id} coupon={c} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              label="Coupons"
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
+            <SearchBox label="Search by code" value={list.q} onSearch={(q) => update({ q })} />
+            <FilterSelect
+              label="Show"
+              value={list.filter}
+              options={STATUS_OPTIONS}
+              onChange={(filter) => update({ filter })}
             />
           </>
-        ) : null}
-      </ListState>
+        }
+        emptyText={list.q ? `No coupon matches “${list.q}”.` : 'No coupons yet.'}
+      >
+        {(items) => (
+          <AdminTable
+            caption={`Coupons, sorted by ${list.sort}`}
+            items={items}
+            columns={
+              <>
+                <SortHeader column="code" label="Code" {...sortProps} />
+                <th scope="col">Discount</th>
+                <th scope="col">State</th>
+                <SortHeader column="usage" label="Used" className="admin-table__number" {...sortProps} />
+                <SortHeader column="expires" label="Expires" {...sortProps} />
+                <SortHeader column="created" label="Created" {...sortProps} />
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </>
+            }
+            row={(c) => <CouponRow key={c.id} coupon={c} />}
+          />
+        )}
+      </AdminList>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { notify } from '@/lib/notifications.ts';
-import { errorText, ListState, Pager, SortHeader, When } from '../../components/list-parts.tsx';
+import { AdminList, AdminTable, errorText, SortHeader, When } from '../../components/list-parts.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import type { ListDefaults } from '../../utils/list-params.ts';
 import { batchSummary, shipCartOrders } from '../api/box-actions.ts';
@@ -29,13 +29,14 @@ const TABS: ReadonlyArray<{ value: Status; label: string }> = [
 /** Paid cart orders of full-size tubs: ship them with a tracking number each. */
 export function CartOrdersPage() {
   const [list, update] = useListState(DEFAULTS);
-  const { data, error, isLoading, reload } = useCartOrders({
+  const query = useCartOrders({
     status: list.filter,
     sort: list.sort,
     order: list.order,
     page: list.page,
     pageSize: 20,
   });
+  const { data } = query;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [isShipping, setShipping] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list's address is the trigger
@@ -107,56 +108,44 @@ export function CartOrdersPage() {
       {isShipping && chosen.length ? (
         <ShipForm targets={chosen} noun="order" onShip={ship} onCancel={() => setShipping(false)} />
       ) : null}
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={data?.items.length === 0}
+      <AdminList
+        label="Tub orders"
+        query={query}
+        onPage={(page) => update({ page })}
         emptyText={list.filter === 'to_ship' ? 'No tub orders waiting to ship.' : 'No tub order shipped yet.'}
-        onRetry={reload}
       >
-        {data ? (
-          <>
-            <div className="admin-table-wrap">
-              <table className="admin-table fulfilment-table">
-                <caption className="visually-hidden">Tub orders, sorted by {list.sort}</caption>
-                <thead>
-                  <tr>
-                    {list.filter === 'to_ship' ? (
-                      <th scope="col" className="fulfilment-table__check">
-                        <span className="visually-hidden">Select</span>
-                      </th>
-                    ) : null}
-                    <SortHeader column="order" label="Order" {...sortProps} />
-                    <SortHeader column="email" label="Member" {...sortProps} />
-                    <th scope="col">Tubs</th>
-                    <SortHeader column="total" label="Total" className="admin-table__number" {...sortProps} />
-                    <SortHeader column="paid" label="Paid" {...sortProps} />
-                    {list.filter === 'shipped' ? <th scope="col">Tracking</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((o) => (
-                    <CartOrderRow
-                      key={o.orderId}
-                      order={o}
-                      selectable={list.filter === 'to_ship'}
-                      isSelected={selected.has(o.orderId)}
-                      onToggle={() => toggle(o.orderId)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              label="Tub orders"
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
-            />
-          </>
-        ) : null}
-      </ListState>
+        {(items) => (
+          <AdminTable
+            caption={`Tub orders, sorted by ${list.sort}`}
+            className="fulfilment-table"
+            items={items}
+            columns={
+              <>
+                {list.filter === 'to_ship' ? (
+                  <th scope="col" className="fulfilment-table__check">
+                    <span className="visually-hidden">Select</span>
+                  </th>
+                ) : null}
+                <SortHeader column="order" label="Order" {...sortProps} />
+                <SortHeader column="email" label="Member" {...sortProps} />
+                <th scope="col">Tubs</th>
+                <SortHeader column="total" label="Total" className="admin-table__number" {...sortProps} />
+                <SortHeader column="paid" label="Paid" {...sortProps} />
+                {list.filter === 'shipped' ? <th scope="col">Tracking</th> : null}
+              </>
+            }
+            row={(o) => (
+              <CartOrderRow
+                key={o.orderId}
+                order={o}
+                selectable={list.filter === 'to_ship'}
+                isSelected={selected.has(o.orderId)}
+                onToggle={() => toggle(o.orderId)}
+              />
+            )}
+          />
+        )}
+      </AdminList>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { notify } from '@/lib/notifications.ts';
-import { errorText, ListState, Pager, SortHeader, When } from '../../components/list-parts.tsx';
+import { AdminList, AdminTable, errorText, SortHeader, When } from '../../components/list-parts.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import type { ListDefaults } from '../../utils/list-params.ts';
 import { assembleBoxes, batchSummary, deliverBoxes, shipBoxes } from '../api/box-actions.ts';
@@ -46,13 +46,14 @@ const INTRO: Record<FulfilmentStage, string> = {
 export function FulfilmentPage() {
   const [list, update] = useListState(DEFAULTS);
   const stage = list.filter;
-  const { data, error, isLoading, reload } = useBoxes({
+  const query = useBoxes({
     stage,
     sort: list.sort,
     order: list.order,
     page: list.page,
     pageSize: PAGE_SIZE,
   });
+  const { data } = query;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [isShipping, setShipping] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -177,61 +178,40 @@ export function FulfilmentPage() {
         />
       ) : null}
 
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={data?.items.length === 0}
-        emptyText={EMPTY[stage]}
-        onRetry={reload}
-      >
-        {data ? (
-          <>
-            <div className="admin-table-wrap">
-              <table className="admin-table fulfilment-table">
-                <caption className="visually-hidden">
-                  Boxes at {FULFILMENT_STAGE_NAMES[stage]}, sorted by {list.sort}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="fulfilment-table__check">
-                      <input
-                        type="checkbox"
-                        aria-label="Select every box on this page"
-                        checked={allChosen}
-                        onChange={() =>
-                          setSelected(allChosen ? new Set() : new Set(rows.map((b) => b.orderId)))
-                        }
-                      />
-                    </th>
-                    <SortHeader column="order" label="Order" {...sortProps(list, update)} />
-                    <SortHeader column="member" label="Member" {...sortProps(list, update)} />
-                    <th scope="col">Box</th>
-                    <th scope="col">Samples</th>
-                    <SortHeader column="deadline" label="Status" {...sortProps(list, update)} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((box) => (
-                    <BoxRow
-                      key={box.orderId}
-                      box={box}
-                      isSelected={selected.has(box.orderId)}
-                      onToggle={() => toggle(box.orderId)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              label="Boxes"
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
-            />
-          </>
-        ) : null}
-      </ListState>
+      <AdminList label="Boxes" query={query} onPage={(page) => update({ page })} emptyText={EMPTY[stage]}>
+        {(items) => (
+          <AdminTable
+            caption={`Boxes at ${FULFILMENT_STAGE_NAMES[stage]}, sorted by ${list.sort}`}
+            className="fulfilment-table"
+            items={items}
+            columns={
+              <>
+                <th scope="col" className="fulfilment-table__check">
+                  <input
+                    type="checkbox"
+                    aria-label="Select every box on this page"
+                    checked={allChosen}
+                    onChange={() => setSelected(allChosen ? new Set() : new Set(rows.map((b) => b.orderId)))}
+                  />
+                </th>
+                <SortHeader column="order" label="Order" {...sortProps(list, update)} />
+                <SortHeader column="member" label="Member" {...sortProps(list, update)} />
+                <th scope="col">Box</th>
+                <th scope="col">Samples</th>
+                <SortHeader column="deadline" label="Status" {...sortProps(list, update)} />
+              </>
+            }
+            row={(box) => (
+              <BoxRow
+                key={box.orderId}
+                box={box}
+                isSelected={selected.has(box.orderId)}
+                onToggle={() => toggle(box.orderId)}
+              />
+            )}
+          />
+        )}
+      </AdminList>
     </>
   );
 }

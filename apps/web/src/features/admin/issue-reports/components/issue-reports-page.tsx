@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { notify } from '@/lib/notifications.ts';
-import { errorText, ListState, Pager, When } from '../../components/list-parts.tsx';
+import { AdminList, errorText, When } from '../../components/list-parts.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import type { ListDefaults } from '../../utils/list-params.ts';
 import { markIssueHandled, useIssueReports } from '../api/issue-reports.ts';
@@ -29,7 +29,7 @@ const EMPTY: Record<Status, string> = {
 /** What members sent with "Report Issue" on the membership page. */
 export function IssueReportsPage() {
   const [list, update] = useListState(DEFAULTS);
-  const { data, error, isLoading, reload } = useIssueReports({
+  const query = useIssueReports({
     status: list.filter,
     page: list.page,
     pageSize: 20,
@@ -61,32 +61,22 @@ export function IssueReportsPage() {
           </label>
         ))}
       </fieldset>
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={data?.items.length === 0}
+      <AdminList
+        label="Issue reports"
+        query={query}
+        onPage={(page) => update({ page })}
         emptyText={EMPTY[list.filter]}
-        onRetry={reload}
       >
-        {data ? (
-          <>
-            <ul className="admin-inbox">
-              {data.items.map((r) => (
-                <li key={r.id}>
-                  <IssueCard report={r} />
-                </li>
-              ))}
-            </ul>
-            <Pager
-              label="Issue reports"
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
-            />
-          </>
-        ) : null}
-      </ListState>
+        {(items) => (
+          <ul className="admin-inbox">
+            {items.map((r) => (
+              <li key={r.id}>
+                <IssueCard report={r} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminList>
     </>
   );
 }

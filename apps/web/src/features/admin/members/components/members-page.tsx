@@ -1,7 +1,7 @@
 import { ADMIN_MEMBER_SORTS, type AdminMemberRow, type AdminMemberSort } from '@store/contracts';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
-import { FilterSelect, ListState, Pager, SearchBox, SortHeader } from '../../components/list-parts.tsx';
+import { AdminList, AdminTable, FilterSelect, SearchBox, SortHeader } from '../../components/list-parts.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import type { ListDefaults } from '../../utils/list-params.ts';
 import { useMembers } from '../api/members.ts';
@@ -26,7 +26,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 /** Everyone with an account: searched by email or name, sorted and paged on the server. */
 export function MembersPage() {
   const [list, update] = useListState(DEFAULTS);
-  const { data, error, isLoading, reload } = useMembers({
+  const query = useMembers({
     q: list.q || undefined,
     status: list.filter,
     sort: list.sort,
@@ -46,19 +46,21 @@ export function MembersPage() {
           </p>
         </div>
       </header>
-      <div className="admin-toolbar">
-        <SearchBox label="Search by email or name" value={list.q} onSearch={(q) => update({ q })} />
-        <FilterSelect
-          label="Show"
-          value={list.filter}
-          options={STATUS_OPTIONS}
-          onChange={(filter) => update({ filter })}
-        />
-      </div>
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={data?.items.length === 0}
+      <AdminList
+        label="Members"
+        query={query}
+        onPage={(page) => update({ page })}
+        toolbar={
+          <>
+            <SearchBox label="Search by email or name" value={list.q} onSearch={(q) => update({ q })} />
+            <FilterSelect
+              label="Show"
+              value={list.filter}
+              options={STATUS_OPTIONS}
+              onChange={(filter) => update({ filter })}
+            />
+          </>
+        }
         emptyText={
           list.q
             ? `No one matches “${list.q}”.`
@@ -66,39 +68,24 @@ export function MembersPage() {
               ? 'No failed refunds or disputes. Nothing needs attention.'
               : 'No members yet.'
         }
-        onRetry={reload}
       >
-        {data ? (
-          <>
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">Members, sorted by {list.sort}</caption>
-                <thead>
-                  <tr>
-                    <SortHeader column="email" label="Email" {...sortProps} />
-                    <SortHeader column="name" label="Name" {...sortProps} />
-                    <th scope="col">Membership</th>
-                    <th scope="col">Next billing</th>
-                    <SortHeader column="joined" label="Joined" {...sortProps} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((m) => (
-                    <MemberRow key={m.id} member={m} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              label="Members"
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
-            />
-          </>
-        ) : null}
-      </ListState>
+        {(items) => (
+          <AdminTable
+            caption={`Members, sorted by ${list.sort}`}
+            items={items}
+            columns={
+              <>
+                <SortHeader column="email" label="Email" {...sortProps} />
+                <SortHeader column="name" label="Name" {...sortProps} />
+                <th scope="col">Membership</th>
+                <th scope="col">Next billing</th>
+                <SortHeader column="joined" label="Joined" {...sortProps} />
+              </>
+            }
+            row={(m) => <MemberRow key={m.id} member={m} />}
+          />
+        )}
+      </AdminList>
     </>
   );
 }

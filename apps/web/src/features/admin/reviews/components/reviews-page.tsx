@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { notify } from '@/lib/notifications.ts';
-import { errorText, FilterSelect, ListState, Pager, When } from '../../components/list-parts.tsx';
+import { AdminList, AdminTable, errorText, FilterSelect, When } from '../../components/list-parts.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import type { ListDefaults } from '../../utils/list-params.ts';
 import { setReviewHidden, useReviews } from '../api/reviews.ts';
@@ -40,7 +40,7 @@ export function ReviewsPage() {
   ) as Rating;
   const productParam = Number(params.get('productId'));
   const productId = Number.isInteger(productParam) && productParam > 0 ? productParam : undefined;
-  const { data, error, isLoading, reload } = useReviews({
+  const query = useReviews({
     hidden: list.filter,
     rating: rating ? Number(rating) : undefined,
     productId,
@@ -65,73 +65,62 @@ export function ReviewsPage() {
           </p>
         </div>
       </header>
-      <div className="admin-toolbar">
-        <FilterSelect
-          label="Rating"
-          value={rating}
-          options={RATINGS}
-          onChange={(r) => setParam('rating', r)}
-        />
-        <FilterSelect
-          label="Show"
-          value={list.filter}
-          options={VISIBILITY}
-          onChange={(filter) => update({ filter })}
-        />
-        {productId ? (
-          <p className="admin-filter">
-            Product #{productId}{' '}
-            <button
-              type="button"
-              className="admin-link-button"
-              onClick={() => setParam('productId', undefined)}
-            >
-              All products
-            </button>
-          </p>
-        ) : null}
-      </div>
-      <ListState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={data?.items.length === 0}
-        emptyText="No reviews match."
-        onRetry={reload}
-      >
-        {data ? (
+      <AdminList
+        label="Reviews"
+        query={query}
+        onPage={(page) => update({ page })}
+        toolbar={
           <>
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">Reviews, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Rating</th>
-                    <th scope="col">Review</th>
-                    <th scope="col">Member</th>
-                    <th scope="col">Written</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((r) => (
-                    <ReviewRow key={r.id} review={r} onProduct={(id) => setParam('productId', String(id))} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              label="Reviews"
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
+            <FilterSelect
+              label="Rating"
+              value={rating}
+              options={RATINGS}
+              onChange={(r) => setParam('rating', r)}
             />
+            <FilterSelect
+              label="Show"
+              value={list.filter}
+              options={VISIBILITY}
+              onChange={(filter) => update({ filter })}
+            />
+            {productId ? (
+              <p className="admin-filter">
+                Product #{productId}{' '}
+                <button
+                  type="button"
+                  className="admin-link-button"
+                  onClick={() => setParam('productId', undefined)}
+                >
+                  All products
+                </button>
+              </p>
+            ) : null}
           </>
-        ) : null}
-      </ListState>
+        }
+        emptyText="No reviews match."
+      >
+        {(items) => (
+          <AdminTable
+            caption="Reviews, newest first"
+            items={items}
+            columns={
+              <>
+                <th scope="col">Product</th>
+                <th scope="col">Rating</th>
+                <th scope="col">Review</th>
+                <th scope="col">Member</th>
+                <th scope="col">Written</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </>
+            }
+            row={(r) => (
+              <ReviewRow key={r.id} review={r} onProduct={(id) => setParam('productId', String(id))} />
+            )}
+          />
+        )}
+      </AdminList>
     </>
   );
 }
