@@ -11,9 +11,25 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Folders whose source files are checked. */
-export const CODE_DIRS = ['apps', 'packages', 'e2e'];
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'data', 'test-results', 'playwright-report', '.git']);
+/** What is checked: the code folders plus the human-facing guides and decision records. */
+export const CODE_DIRS = [
+  'apps',
+  'packages',
+  'e2e',
+  'bench',
+  'docs/decisions',
+  'README.md',
+  'ARCHITECTURE.md',
+];
+const SKIP_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'data',
+  'test-results',
+  'playwright-report',
+  'results',
+  '.git',
+]);
 const CODE_FILE = /\.(ts|tsx|mts|js|mjs|cjs|sql|css|html|md)$/;
 
 /** The old outside documents; any mention of them in code is an error. */
@@ -57,6 +73,7 @@ export function anchorsOf(markdown) {
 
 function listFiles(dir, filter) {
   if (!existsSync(dir)) return [];
+  if (!statSync(dir).isDirectory()) return filter.test(dir) ? [dir] : [];
   const out = [];
   for (const name of readdirSync(dir)) {
     if (SKIP_DIRS.has(name)) continue;

@@ -94,7 +94,7 @@ describe('check-citations', () => {
 
   it('finds nothing to complain about in the docs of this repository themselves', () => {
     const here = join(dirname(fileURLToPath(import.meta.url)), '..');
-    const problems = checkCitations(here).filter((p) => p.startsWith('docs/') || p.startsWith('README'));
+    const problems = checkCitations(here).filter((p) => /no heading|no such file|test id/.test(p));
     expect(problems).toEqual([]);
   });
 });
