@@ -85,6 +85,7 @@ export function createAccountsService(deps: AccountsDeps) {
     /** Creates an account, mails a verification link, and signs the person in at once (DESIGN §5). */
     registerAndSignIn: signUp.registerAndSignIn,
     setQuizAndOrder: profile.setQuizAndOrder,
+    joinQuiz: profile.joinQuiz,
     getIdentity: profile.getIdentity,
     /** A new session (token pair) for an identity, e.g. after the subscribe payment. */
     issueTokens: (identityId: string): Promise<TokenPair> => ctx.sessions.issue(identityId),

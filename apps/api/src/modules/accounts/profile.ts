@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthInfo, BillingInfo, Identity, SaveIdentity } from '@store/contracts';
+import {
+  type AuthInfo,
+  type BillingInfo,
+  type Identity,
+  MAX_AGE,
+  MIN_AGE,
+  type SaveIdentity,
+} from '@store/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import * as repo from './accounts.repository.ts';
@@ -102,6 +109,30 @@ export function createProfile(ctx: AccountsContext) {
       if (links.quizId !== undefined) changes.quizId = links.quizId;
       if (links.orderId !== undefined) changes.orderId = links.orderId;
       await repo.updateIdentity(db, identityId, changes);
+    },
+
+    /**
+     * For the quiz module: someone already signed in finishes the quiz (docs/product.md#returning-visitors).
+     * Only what the account lacks is asked for: the age, kept on the account once given.
+     */
+    async joinQuiz(
+      identityId: string,
+      age: number | null | undefined,
+    ): Promise<{ emailAddress: string; age: number; phoneNumber: string | null }> {
+      const row = await findIdentity(identityId);
+      if (!row) throw new AppError('unauthorized', 'Please log in to continue.');
+      let known = row.age;
+      if (known === null) {
+        if (typeof age !== 'number' || !Number.isInteger(age) || age < MIN_AGE || age > MAX_AGE) {
+          const message = age
+            ? `You must be ${MIN_AGE} or older to have an account.`
+            : 'Please choose your age.';
+          throw badRequest(message, { age: message });
+        }
+        await repo.updateIdentity(db, identityId, { age });
+        known = age;
+      }
+      return { emailAddress: row.email, age: known, phoneNumber: row.phoneNumber };
     },
 
     /** Stores a new profile picture and points `profilePicture` at it. */

@@ -28,6 +28,11 @@ export interface QuizAccounts {
     identityId: string,
     links: { quizId?: string | null; orderId?: string | null },
   ): Promise<void>;
+  /** Someone already signed in finishes the quiz: their account's details, the age set if it was missing. */
+  joinQuiz(
+    identityId: string,
+    age: number | null | undefined,
+  ): Promise<{ emailAddress: string; age: number; phoneNumber: string | null }>;
 }
 
 /** Keeps a quiz's results and first box in step with its answers (quiz-results.service.ts). */
@@ -113,11 +118,22 @@ export function createQuizService({ db, catalog, accounts, results, clock }: Qui
     ): Promise<SaveQuizResult> {
       const answers = checkAnswers(input, await catalog.brandIds(), options);
       const existing = isNewQuizId(input.id) ? undefined : await requireQuiz(db, input.id!.trim(), caller);
-      if (options.registration && existing?.identityId) {
+      // Signed in already (docs/product.md#returning-visitors): step 12 joins the quiz to that
+      // account and asks only for what it lacks (the age); nobody registers twice.
+      const joining = options.registration && caller.identityId !== undefined;
+      if (options.registration && !joining && existing?.identityId) {
         throw conflict('This quiz already belongs to an account. Please log in instead.');
       }
       const referralCode = options.referralCode?.trim() || existing?.referralCode || undefined;
-      const account = options.registration ? await register(input, referralCode) : undefined;
+      const account = joining
+        ? {
+            identityId: caller.identityId!,
+            tokens: undefined,
+            ...(await accounts.joinQuiz(caller.identityId!, input.profileInfo?.age)),
+          }
+        : options.registration
+          ? await register(input, referralCode)
+          : undefined;
 
       const profile = input.profileInfo;
       const changes: Partial<NewQuiz> = { ...answers, updatedAt: clock() };
@@ -160,7 +176,7 @@ export function createQuizService({ db, catalog, accounts, results, clock }: Qui
         id: saved.id,
         profileInfo: { emailAddress: saved.emailAddress, age: saved.age, phoneNumber: saved.phoneNumber },
       };
-      if (account) response.authenticationResult = account.tokens;
+      if (account?.tokens) response.authenticationResult = account.tokens;
       return { response, newOwnerSecret: issuedSecret };
     },
 

@@ -9,7 +9,7 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { loadAuthInfo } from '@/lib/auth.ts';
+import { loadAuthInfo, useAuth } from '@/lib/auth.ts';
 import { startSession } from '@/lib/session.ts';
 import { saveQuiz } from '../api/save-quiz.ts';
 import type { ListField, QuizDraft } from '../utils/quiz-draft.ts';
@@ -32,6 +32,7 @@ import {
   canGoNext,
   type RegistrationErrors,
   type RegistrationForm,
+  type SignedInAccount,
   validateRegistration,
 } from '../utils/step-rules.ts';
 import { ListQuestion, PrefetchList } from './list-question.tsx';
@@ -96,6 +97,12 @@ interface QuizStepViewProps {
 function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizStepViewProps) {
   const navigate = useNavigate();
   const { draft, update, discard, isLoading, error, reload } = useQuizDraft(editedQuizId);
+  const auth = useAuth();
+  // Signed in already: step 12 joins the quiz to that account and asks only a missing age.
+  const identity = auth.status === 'signed-in' ? auth.info?.identity : undefined;
+  const account: SignedInAccount | undefined = identity
+    ? { emailAddress: identity.emailAddress, needsAge: identity.age === null }
+    : undefined;
   const [passwords, setPasswords] = useState({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [problem, setProblem] = useState<RegistrationProblem | null>(null);
@@ -211,10 +218,10 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
 
   async function goNext(event: FormEvent) {
     event.preventDefault();
-    if (isSaving || !draft || !canGoNext(step, draft, form)) return;
+    if (isSaving || !draft || !canGoNext(step, draft, form, account)) return;
     const isRegistration = step === REGISTRATION_STEP && mode === 'new';
     if (isRegistration) {
-      const found = validateRegistration(form);
+      const found = validateRegistration(form, account);
       setErrors(found);
       if (Object.keys(found).length > 0) {
         document.getElementById(`quiz-${Object.keys(found)[0]}`)?.focus();
@@ -225,7 +232,7 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
     setProblem(null);
     try {
       const save = (answers: QuizDraft) =>
-        saveQuiz(toQuizInput(answers, isRegistration ? passwords : undefined), {
+        saveQuiz(toQuizInput(answers, isRegistration && !account ? passwords : undefined), {
           registration: isRegistration,
           referralCode,
           quiet: true,
@@ -241,10 +248,9 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
       if (target.kind !== 'step') {
         // The quiz is finished: its draft is forgotten (and not written again by a later update).
         discard();
-        if (answer.authenticationResult) {
-          startSession(answer.authenticationResult);
-          void loadAuthInfo();
-        }
+        if (answer.authenticationResult) startSession(answer.authenticationResult);
+        // A new account, or one that now owns this quiz (and perhaps an age): read it again.
+        if (answer.authenticationResult || account) void loadAuthInfo();
         navigate(target.kind === 'results' ? paths.result(answer.id) : paths.profile());
         return;
       }
@@ -267,7 +273,7 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
 
   const back = previousStep(step, draft.usedProteinBefore);
   const isLast = step === lastStep(mode);
-  const enabled = canGoNext(step, draft, form) && !isSaving;
+  const enabled = canGoNext(step, draft, form, account) && !isSaving;
   const nextSpec = QUIZ_STEP_SPECS[step + 1];
 
   return (
@@ -311,7 +317,20 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
           />
         ) : null}
         {step === REGISTRATION_STEP ? (
-          <RegistrationStep form={form} errors={errors} problem={problem} onChange={changeRegistration} />
+          auth.status === 'loading' ? (
+            <p className="quiz-options__status" role="status">
+              <span className="quiz-spinner" aria-hidden="true" />
+              Checking your account...
+            </p>
+          ) : (
+            <RegistrationStep
+              form={form}
+              errors={errors}
+              problem={problem}
+              onChange={changeRegistration}
+              account={mode === 'new' ? account : undefined}
+            />
+          )
         ) : null}
 
         <p className="quiz-card__live" aria-live="polite">

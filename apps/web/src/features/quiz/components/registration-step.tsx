@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { AGE_OPTIONS, type RegistrationErrors, type RegistrationForm } from '../utils/step-rules.ts';
+import {
+  AGE_OPTIONS,
+  type RegistrationErrors,
+  type RegistrationForm,
+  type SignedInAccount,
+} from '../utils/step-rules.ts';
 
 export interface RegistrationProblem {
   message: string;
@@ -13,6 +18,8 @@ interface RegistrationStepProps {
   errors: RegistrationErrors;
   problem: RegistrationProblem | null;
   onChange: (change: Partial<RegistrationForm>) => void;
+  /** Set when someone is signed in already: the quiz joins their account. */
+  account?: SignedInAccount;
 }
 
 interface FieldProps {
@@ -39,22 +46,74 @@ function Field({ id, label, error, children }: FieldProps) {
   );
 }
 
-/** Step 12, "Almost Done...": the account is created with the quiz (DESIGN §5, Sign-up). */
-export function RegistrationStep({ form, errors, problem, onChange }: RegistrationStepProps) {
+function AgeField({ form, errors, onChange }: Pick<RegistrationStepProps, 'form' | 'errors' | 'onChange'>) {
+  return (
+    <Field id="age" label="Age*" error={errors.age}>
+      {(describedBy) => (
+        <select
+          id="quiz-age"
+          className="quiz-input"
+          required
+          value={form.age}
+          aria-invalid={Boolean(errors.age) || undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange({ age: Number(e.target.value) })}
+        >
+          <option value={0}>Select your age</option>
+          {AGE_OPTIONS.map((age) => (
+            <option key={age} value={age}>
+              {age}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+function ProblemNotice({ problem }: { problem: RegistrationProblem | null }) {
+  if (!problem) return null;
+  return (
+    <div className="quiz-registration__problem" role="alert">
+      {problem.message}
+      {problem.suggestLogin ? (
+        <>
+          {' '}
+          <Link to={paths.login()}>Log in</Link>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Step 12, "Almost Done...": the account is created with the quiz (docs/product.md#sign-up), or,
+ * for someone already signed in, the quiz joins their account and only a missing age is asked.
+ */
+export function RegistrationStep({ form, errors, problem, onChange, account }: RegistrationStepProps) {
+  if (account) {
+    return (
+      <div className="quiz-registration">
+        <p className="quiz-registration__intro">
+          You are signed in as <strong>{account.emailAddress}</strong>. Your answers will be saved to your
+          account{account.needsAge ? ' once you tell us your age' : ''}.
+        </p>
+        <ProblemNotice problem={problem} />
+        {account.needsAge ? (
+          <div className="quiz-registration__row">
+            <AgeField form={form} errors={errors} onChange={onChange} />
+          </div>
+        ) : null}
+        <p className="quiz-registration__fine">
+          Not you? <Link to={paths.login()}>Log in with another account</Link>.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="quiz-registration">
       <p className="quiz-registration__intro">Create your account to see the products matched to you.</p>
-      {problem ? (
-        <div className="quiz-registration__problem" role="alert">
-          {problem.message}
-          {problem.suggestLogin ? (
-            <>
-              {' '}
-              <Link to={paths.login()}>Log in</Link>
-            </>
-          ) : null}
-        </div>
-      ) : null}
+      <ProblemNotice problem={problem} />
       <Field id="emailAddress" label="Email Address*" error={errors.emailAddress}>
         {(describedBy) => (
           <input
@@ -105,26 +164,7 @@ export function RegistrationStep({ form, errors, problem, onChange }: Registrati
         )}
       </Field>
       <div className="quiz-registration__row">
-        <Field id="age" label="Age*" error={errors.age}>
-          {(describedBy) => (
-            <select
-              id="quiz-age"
-              className="quiz-input"
-              required
-              value={form.age}
-              aria-invalid={Boolean(errors.age) || undefined}
-              aria-describedby={describedBy}
-              onChange={(e) => onChange({ age: Number(e.target.value) })}
-            >
-              <option value={0}>Select your age</option>
-              {AGE_OPTIONS.map((age) => (
-                <option key={age} value={age}>
-                  {age}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <AgeField form={form} errors={errors} onChange={onChange} />
         <Field id="phoneNumber" label="Phone (optional)" error={errors.phoneNumber}>
           {(describedBy) => (
             <input

@@ -27,7 +27,18 @@ const PHONE_PATTERN = /^(\+?1[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}$
  * fields. The two single-choice questions (2 and 8) need an answer, since the jump after 8
  * depends on it.
  */
-export function canGoNext(step: number, draft: QuizDraft, form: RegistrationForm): boolean {
+/** Someone already signed in at step 12: only a missing age is asked (docs/product.md#returning-visitors). */
+export interface SignedInAccount {
+  emailAddress: string;
+  needsAge: boolean;
+}
+
+export function canGoNext(
+  step: number,
+  draft: QuizDraft,
+  form: RegistrationForm,
+  account?: SignedInAccount,
+): boolean {
   switch (step) {
     case 2:
       return draft.exerciseFrequency !== null;
@@ -36,6 +47,7 @@ export function canGoNext(step: number, draft: QuizDraft, form: RegistrationForm
     case USED_PROTEIN_STEP:
       return draft.usedProteinBefore !== null;
     case REGISTRATION_STEP:
+      if (account) return !account.needsAge || form.age > 0;
       return (
         form.emailAddress.trim() !== '' && form.password !== '' && form.confirmPassword !== '' && form.age > 0
       );
@@ -47,8 +59,14 @@ export function canGoNext(step: number, draft: QuizDraft, form: RegistrationForm
 export type RegistrationErrors = Partial<Record<keyof RegistrationForm, string>>;
 
 /** The registration rules the server applies too, checked before sending (messages as the server's). */
-export function validateRegistration(form: RegistrationForm): RegistrationErrors {
+export function validateRegistration(form: RegistrationForm, account?: SignedInAccount): RegistrationErrors {
   const errors: RegistrationErrors = {};
+  if (account) {
+    if (account.needsAge && (form.age < MIN_AGE || form.age > MAX_AGE)) {
+      errors.age = `You must be ${MIN_AGE} or older to join.`;
+    }
+    return errors;
+  }
   const email = EmailSchema.safeParse(form.emailAddress);
   if (!email.success) errors.emailAddress = email.error.issues[0]?.message ?? 'Please enter a valid email.';
   const password = NewPasswordSchema.safeParse(form.password);

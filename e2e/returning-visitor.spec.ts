@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { newAccount, registerAndVerify, submitLogin } from './support/accounts.ts';
+import { fillCard, fillShipping } from './support/journeys.ts';
+import { captureScreens } from './support/screenshots.ts';
+
+/**
+ * A person who already has an account takes the quiz (docs/product.md#returning-visitors): they
+ * are not asked to register again at step 12, only for their age, and go on to a paid membership.
+ */
+test('someone who signed up at /register and logged in takes the quiz and becomes a member', async ({
+  page,
+}) => {
+  const account = await registerAndVerify(page, newAccount('returning'));
+  await page.goto('/login');
+  await submitLogin(page, account);
+  await expect(page).not.toHaveURL(/\/login/);
+
+  await page.goto('/take-quiz/6');
+  for (const flavor of ['Chocolate', 'Vanilla', 'Strawberry', 'Peanut Butter']) {
+    await page.getByRole('checkbox', { name: flavor, exact: true }).check();
+  }
+  const next = page.getByRole('button', { name: 'Next' });
+  await next.click();
+  await page.getByRole('radio', { name: 'No' }).check();
+  await next.click();
+  await expect(page).toHaveURL(/\/take-quiz\/11$/);
+  await next.click();
+  await expect(page).toHaveURL(/\/take-quiz\/12$/);
+
+  // Step 12 knows who this is: no email or password fields, only the age the account lacks.
+  await expect(page.getByText(`You are signed in as ${account.email}`)).toBeVisible();
+  await expect(page.getByLabel('Email Address*')).toHaveCount(0);
+  await expect(page.getByLabel('Password*', { exact: true })).toHaveCount(0);
+  await expect(next).toBeDisabled();
+  await captureScreens(page, 'quiz-step-12-signed-in');
+  await page.getByLabel('Age*').selectOption('34');
+  await next.click();
+
+  await expect(page).toHaveURL(/\/result\/[^/]+$/);
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
+  await fillShipping(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(page).toHaveURL(/\/membership$/, { timeout: 30_000 });
+  await expect(page.getByText(/It's not you, it's us/)).toHaveCount(0);
+});
