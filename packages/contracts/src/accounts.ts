@@ -78,6 +78,9 @@ export const VerifyEmailQuerySchema = z.object({
 /** POST /User/ForgotPassword: the email in the body (query form also read, it is not a secret). */
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 
+/** POST /User/ResendVerification body: where to send a fresh verification link. */
+export const ResendVerificationSchema = z.object({ emailAddress: EmailSchema });
+
 /** POST /User/ResetPassword body. */
 export const ResetPasswordSchema = z.object({
   /** The one-time token from the reset mail. */
@@ -184,6 +187,8 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 /** GET /Account/AuthInfo answer (DESIGN §4). */
 export const AuthInfoSchema = z.object({
   identity: IdentitySchema,
+  /** False until the mailed link is used; a quiz account may sign in before (docs/product.md#sign-up). */
+  emailVerified: z.boolean(),
   subscription: SubscriptionSchema.nullable(),
   uncompletedCheckoutOrderId: z.string().nullable(),
 });

@@ -14,6 +14,7 @@ import {
   ReferralQuerySchema,
   RefreshSchema,
   RegisterSchema,
+  ResendVerificationSchema,
   ResetPasswordSchema,
   SaveIdentitySchema,
   SaveImageSchema,
@@ -52,6 +53,8 @@ export const Limits = {
   loginAccount: { name: 'login-account', max: 10, windowMs: 15 * MINUTE },
   registerIp: { name: 'register-ip', max: 20, windowMs: HOUR },
   verifyIp: { name: 'verify-ip', max: 30, windowMs: 15 * MINUTE },
+  resendIp: { name: 'resend-verification-ip', max: 10, windowMs: 15 * MINUTE },
+  resendEmail: { name: 'resend-verification-email', max: 3, windowMs: HOUR },
   forgotIp: { name: 'forgot-ip', max: 10, windowMs: 15 * MINUTE },
   forgotEmail: { name: 'forgot-email', max: 5, windowMs: HOUR },
   resetIp: { name: 'reset-ip', max: 10, windowMs: 15 * MINUTE },
@@ -106,6 +109,28 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
       preHandler: limitIp(Limits.verifyIp),
     },
     async (request) => accounts.verifyEmail(request.query.code, request.query.userId),
+  );
+
+  r.post(
+    '/User/ResendVerification',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a new verification link; the same answer for any address',
+        body: ResendVerificationSchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      const email = request.body.emailAddress.trim().toLowerCase();
+      await limit(Limits.resendIp, request.ip);
+      await limit(Limits.resendEmail, email);
+      request.log.info(
+        { event: 'verification_resend_requested', account: emailTag(email) },
+        'resend verification',
+      );
+      return accounts.resendVerification(email);
+    },
   );
 
   r.post(

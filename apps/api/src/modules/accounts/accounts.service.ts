@@ -63,6 +63,7 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     register: signUp.register,
     verifyEmail: signUp.verifyEmail,
+    resendVerification: signUp.resendVerification,
     login: signIn.login,
     googleLogin: signIn.googleLogin,
     refresh: ctx.sessions.refresh,

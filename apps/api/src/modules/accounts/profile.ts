@@ -64,6 +64,7 @@ export function createProfile(ctx: AccountsContext) {
       if (!row) throw new AppError('unauthorized', 'Please log in to continue.');
       return {
         identity: toIdentity(row),
+        emailVerified: row.emailVerifiedAt !== null,
         subscription: membership?.subscription ?? null,
         uncompletedCheckoutOrderId: membership?.uncompletedCheckoutOrderId ?? null,
       };

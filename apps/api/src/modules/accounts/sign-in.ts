@@ -38,7 +38,10 @@ export function createSignIn(ctx: AccountsContext, signUp: ReturnType<typeof cre
       if (check.needsRehash) {
         await repo.updateIdentity(db, identity.id, { passwordHash: await hashPassword(password) });
       }
-      if (!identity.emailVerifiedAt) throw new AppError('email_not_verified', NOT_VERIFIED);
+      // A /register account verifies first; one made at quiz step 12 (it has a quiz, it has paid
+      // or may pay) signs in and is reminded in the member area (docs/product.md#sign-up).
+      if (!identity.emailVerifiedAt && !identity.quizId)
+        throw new AppError('email_not_verified', NOT_VERIFIED);
       return { identityId: identity.id, tokens: await ctx.sessions.issue(identity.id) };
     },
 

@@ -11,6 +11,9 @@ import { hashSecret, newReferralCode, newSecret } from './secrets.ts';
 /** What /User/Register answers for a new and a known address alike (spec 000 §8 toast). */
 export const REGISTERED_MESSAGE = 'Thank you, keep an eye on your inbox for a verification link!';
 export const VERIFIED_MESSAGE = 'Your email address is verified and your account is ready.';
+/** What /User/ResendVerification answers for any address, known or not, verified or not. */
+export const RESENT_MESSAGE =
+  'If that address has an account waiting to be verified, a new link is on its way. It is valid for 24 hours.';
 const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
 const INVALID_VERIFICATION = 'This verification link is invalid or has expired.';
 
@@ -72,6 +75,13 @@ export function createSignUp(ctx: AccountsContext) {
 
   return {
     sendVerification,
+
+    /** A fresh verification link for an unverified account; the same answer for any address. */
+    async resendVerification(emailAddress: string): Promise<{ message: string }> {
+      const identity = await repo.findIdentityByEmail(db, emailAddress.trim().toLowerCase());
+      if (identity && !identity.emailVerifiedAt) await sendVerification(identity);
+      return { message: RESENT_MESSAGE };
+    },
 
     /** A new account from a Google sign-in: verified by Google, no password. */
     async createFromGoogle(input: {

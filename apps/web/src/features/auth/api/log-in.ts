@@ -1,7 +1,10 @@
 import type { Login, TokenPair } from '@store/contracts';
 import { apiPost } from '@/lib/api-client.ts';
 
-/** POST /User/Login: credentials in the body only (DESIGN §4); a 400 shows its message globally. */
+/**
+ * POST /User/Login: credentials in the body only (docs/api-conventions.md#credentials). Quiet: the form decides
+ * where each failure shows (an unverified address beside the form, the rest as a snackbar).
+ */
 export function logIn(credentials: Login): Promise<TokenPair> {
-  return apiPost<TokenPair>('/User/Login', { body: credentials });
+  return apiPost<TokenPair>('/User/Login', { body: credentials, quiet: true });
 }

@@ -1,38 +1,50 @@
-import { LoginSchema } from '@store/contracts';
+import { LoginSchema, SERVER_ERROR_MESSAGE } from '@store/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { PasswordField, TextField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
-import { ApiError } from '@/lib/api-client.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client.ts';
+import { notify } from '@/lib/notifications.ts';
 import { startSession } from '@/lib/session.ts';
 import { useZodForm } from '@/lib/use-zod-form.ts';
 import { logIn } from '../api/log-in.ts';
 import { tooManyAttemptsMessage } from '../utils/too-many-attempts.ts';
 import { AuthTitle } from './auth-layout.tsx';
+import { ResendVerificationButton } from './resend-verification.tsx';
 
 /**
  * "Welcome Back" (spec 000 §2, §4, §5). On success the session starts and the page reloads at
- * `returnUrl`; on failure loading stops and the server's message shows as a snackbar (wrong
- * password, or an address not verified yet).
+ * `returnUrl`; on failure loading stops and the server's message shows as a snackbar (a wrong
+ * password), or beside the form with "Send the link again" for an address not verified yet.
  */
 export function LoginForm({ returnUrl }: { returnUrl: string }) {
   const form = useZodForm(LoginSchema, { emailAddress: '', password: '' });
   const [isLoading, setLoading] = useState(false);
   const [alert, setAlert] = useState<string>();
+  // The address a /register account was refused for, until it is verified (docs/product.md#sign-up).
+  const [unverified, setUnverified] = useState<string>();
 
   const onSubmit = form.handleSubmit(async (credentials) => {
     setLoading(true);
     setAlert(undefined);
+    setUnverified(undefined);
     try {
       startSession(await logIn(credentials));
       // A full load, so everything cached for a visitor is gone (spec: "the page reloads").
       window.location.assign(returnUrl);
     } catch (error) {
       setLoading(false);
-      if (error instanceof ApiError) {
+      if (error instanceof ApiError && error.code === 'email_not_verified') {
+        setUnverified(credentials.emailAddress.trim());
+        setAlert(error.message);
+      } else if (error instanceof ApiError) {
         setAlert(tooManyAttemptsMessage(error));
         form.showServerErrors(error.fieldErrors);
+        if (error.status === 400) notify(error.message, 'error');
+        else if (error.status >= 500) notify(SERVER_ERROR_MESSAGE, 'error');
+      } else {
+        notify(NETWORK_ERROR_MESSAGE, 'error');
       }
     }
   });
@@ -42,9 +54,10 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
       <AuthTitle>Welcome Back</AuthTitle>
       <p className="auth-card__lead">Log in to build your box, shop member prices and manage your plan.</p>
       {alert ? (
-        <p className="form-alert" role="alert">
-          {alert}
-        </p>
+        <div className="form-alert" role="alert">
+          <p className="form-alert__text">{alert}</p>
+          {unverified ? <ResendVerificationButton emailAddress={unverified} /> : null}
+        </div>
       ) : null}
       <form noValidate onSubmit={onSubmit} aria-label="Log in">
         <TextField

@@ -42,7 +42,8 @@ function usd(dollars: number): string {
  * /membership (spec 001 §2.3, §4.1): the cycle's stage and what it offers, the box's samples, the
  * plan, schedule, status and next renewal, or "Not Active" with the way back to checkout.
  */
-export function MembershipPage() {
+/** `notice`: shown above the membership, e.g. the reminder to verify the email address. */
+export function MembershipPage({ notice }: { notice?: React.ReactNode }) {
   const { status, info } = useAuth();
   // Member pages read the user info fresh when they load (spec 001 §2.1).
   useEffect(() => {
@@ -69,6 +70,7 @@ export function MembershipPage() {
     <main className="membership">
       <PageTitle title="Membership" />
       <h1 className="membership__title">Membership</h1>
+      {notice}
       {info.subscription ? (
         <ActiveMembership subscription={info.subscription} />
       ) : (
