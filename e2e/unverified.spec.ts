@@ -23,7 +23,10 @@ test('a quiz member who never verified logs in again, is reminded, and gets a ne
   await expect(notice.getByRole('status')).toContainText('a new link is on its way');
 
   await openMail(page, account.email);
-  await page.getByRole('link', { name: /\/verification\// }).first().click();
+  await page
+    .getByRole('link', { name: /\/verification\// })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
   await page.goto('/membership');
   await expect(page.getByRole('heading', { name: 'Membership', level: 1 })).toBeVisible();
@@ -47,7 +50,10 @@ test('a /register account refused at login can send the link again from beside t
   await expect(alert.getByRole('status')).toContainText('a new link is on its way');
 
   await openMail(page, account.email);
-  await page.getByRole('link', { name: /\/verification\// }).first().click();
+  await page
+    .getByRole('link', { name: /\/verification\// })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
   await page.goto('/login');
   await submitLogin(page, account);
