@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalog,
     tax: createTaxService(),
     owners: accounts,
-    suitableProductIds: async (id) => new Set((await quizResults.personalizedOptions(id)).map((p) => p.id)),
+    sampleRules: (identityId, orderId) => quizResults.sampleRules(identityId, orderId),
   });
   const subscriptions = createSubscriptionsService({ db, clock });
   const referrals = createReferralsService({ db, clock, mailer, config, log: app.log });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_AGE, MIN_AGE, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
+import { CycleDatesSchema } from './subscriptions.ts';
 
 /** Email with a dot and a top-level domain of 2+ letters; no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
@@ -181,6 +182,11 @@ export const SubscriptionSchema = z.object({
    * box", 1-3 during a pause, else 0); `isoutcNextBillingDate` is then the date billing resumes.
    */
   skippedBoxes: z.number().int(),
+  /**
+   * Beyond the spec: the current cycle's dates (build deadline, assembly, expected ship,
+   * tracking once shipped); null before the cycle is billed.
+   */
+  cycleDates: CycleDatesSchema.nullable(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 

@@ -81,3 +81,15 @@ export type Product = z.infer<typeof ProductSchema>;
 
 /** GET product/GetItem?id query. */
 export const ProductIdQuerySchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/**
+ * A product as a person reads it wherever they choose, review or pay: its title and flavor
+ * ("Organic Plant Protein, Chocolate"). Many products share a title and differ only in flavor;
+ * a title that already ends with its flavor is not repeated.
+ */
+export function productName(product: { title: string; flavor?: string | null }): string {
+  const title = product.title.trim();
+  const flavor = product.flavor?.trim() ?? '';
+  if (!flavor || title.toLowerCase().endsWith(flavor.toLowerCase())) return title;
+  return title ? `${title}, ${flavor}` : flavor;
+}

@@ -28,6 +28,46 @@ export const BUILD_DEADLINE_DAYS = 3;
 /** Days Box Assembly lasts after the build deadline (spec 001 §4.1). */
 export const ASSEMBLY_DAYS = 5;
 
+/** Days after the build deadline the box is expected to ship (assembly ends then). */
+export const EXPECTED_SHIP_DAYS = ASSEMBLY_DAYS;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The dates of one cycle as the member reads them: choose samples until the build deadline,
+ * assembly from then until the expected ship date; once shipped, the real dates and tracking.
+ */
+export const CycleDatesSchema = z.object({
+  /** The cycle's successful charge. */
+  billedDate: z.string(),
+  /** The end of Build Your Box: samples not chosen by then are chosen by the store. */
+  buildDeadline: z.string(),
+  /** Box Assembly runs from the build deadline to this date. */
+  assemblyEndDate: z.string(),
+  /** When the box is expected to ship (the actual date once it shipped). */
+  expectedShipDate: z.string(),
+  shippedDate: z.string().nullable(),
+  deliveredDate: z.string().nullable(),
+  /** The carrier's tracking number once the box shipped, if the store recorded one. */
+  trackingNumber: z.string().nullable(),
+});
+export type CycleDates = z.infer<typeof CycleDatesSchema>;
+
+/** The planned dates of a cycle billed at `billedAt` (the first box: when it was paid). */
+export function plannedCycleDates(
+  billedAt: Date | string,
+): Pick<CycleDates, 'billedDate' | 'buildDeadline' | 'assemblyEndDate' | 'expectedShipDate'> {
+  const start = new Date(billedAt).getTime();
+  const deadline = start + BUILD_DEADLINE_DAYS * DAY_MS;
+  const ship = deadline + EXPECTED_SHIP_DAYS * DAY_MS;
+  return {
+    billedDate: new Date(start).toISOString(),
+    buildDeadline: new Date(deadline).toISOString(),
+    assemblyEndDate: new Date(ship).toISOString(),
+    expectedShipDate: new Date(ship).toISOString(),
+  };
+}
+
 /** Membership statuses as stored. */
 export const SubscriptionStatuses = ['active', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SubscriptionStatuses)[number];

@@ -11,7 +11,7 @@ import {
   sampledProductIds,
 } from '../orders/cycle-orders.ts';
 import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
-import { addDays } from '../subscriptions/subscriptions.service.ts';
+import { addDays, REVIEW_DAYS } from '../subscriptions/subscriptions.service.ts';
 import { billingCycles, subscriptions } from '../subscriptions/subscriptions.table.ts';
 import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
@@ -69,6 +69,7 @@ export async function sweep(deps: SweepDeps, at: Date): Promise<SweepReport> {
   await renewals(deps, at, report);
   report.samplesChosen = await chooseMissingSamples(deps, at);
   if (deps.autoShip) Object.assign(report, await shipByDate(deps.db, at));
+  await closeReviewWindows(deps.db, at);
   report.reminders = await queueReminders(deps, at);
   report.mailsSent = await sendQueuedMails(deps, at);
   return report;
@@ -208,6 +209,20 @@ async function shipByDate(db: Db, at: Date): Promise<{ shipped: number; delivere
     }
     return { shipped: shipped.rows.length, delivered: delivered.rows.length };
   });
+}
+
+/**
+ * Taste & Review ends 7 days after delivery (docs/product.md#stage-6-pick-tub): the sweep that sees that moment
+ * pass records it on the cycle, so the member's stage (read at the latest moment their cycle
+ * reached) is Pick Tub also when the sweep ran ahead of the real time outside production.
+ */
+async function closeReviewWindows(db: Db, at: Date): Promise<number> {
+  const closed = await db.execute<{ id: string }>(sql`
+    UPDATE billing_cycles SET review_window_closed_at = delivered_at + make_interval(days => ${REVIEW_DAYS})
+    WHERE review_window_closed_at IS NULL AND delivered_at IS NOT NULL
+      AND delivered_at + make_interval(days => ${REVIEW_DAYS}) <= ${at.toISOString()}::timestamptz
+    RETURNING id`);
+  return closed.rows.length;
 }
 
 /** 3 days before a renewal that will charge, once per billing date. */

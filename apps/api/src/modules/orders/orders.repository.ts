@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type OrderRow, type OrderStatus, orderItems, orders } from './orders.table.ts';
 
@@ -61,6 +61,28 @@ export async function productIdsInOrders(
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(orders.identityId, identityId), inArray(orders.status, [...statuses])));
+  return rows.map((r) => r.productId);
+}
+
+/** Products of the member's paid boxes (first and cycle boxes) other than `exceptOrderId`. */
+export async function productIdsInOtherBoxes(
+  db: Db,
+  identityId: string,
+  statuses: readonly OrderStatus[],
+  exceptOrderId: string,
+): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ productId: orderItems.productId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.identityId, identityId),
+        inArray(orders.status, [...statuses]),
+        inArray(orders.kind, ['first_box', 'cycle_box']),
+        ne(orders.id, exceptOrderId),
+      ),
+    );
   return rows.map((r) => r.productId);
 }
 

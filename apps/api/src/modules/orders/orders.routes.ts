@@ -3,6 +3,8 @@ import {
   OrderIdQuerySchema,
   OrderSchema,
   OrderSummarySchema,
+  type Product,
+  ProductSchema,
   SaveOrderSchema,
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -14,13 +16,15 @@ import type { OrdersService } from './orders.service.ts';
 export interface OrdersRoutesOptions {
   orders: OrdersService;
   tokens: AccessTokens;
+  /** The samples a member may choose (the quiz's matching). */
+  quizResults: { sampleRules(identityId: string, orderId: string): Promise<{ products: Product[] }> };
 }
 
 const tags = ['orders'];
 
 /** /order calls (spec 000 §7, 001 §7): the caller's own orders only. */
 export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOptions) {
-  const { orders, tokens } = options;
+  const { orders, tokens, quizResults } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(tokens);
 
@@ -49,6 +53,29 @@ export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOp
       preValidation: signedIn,
     },
     async (request) => orders.myOrders(userOf(request)),
+  );
+
+  r.get(
+    '/order/GetSampleChoices',
+    {
+      schema: {
+        tags,
+        summary:
+          'The samples the member may choose for this box: their matches that pass every hard filter, not had in another box, not its prime picks',
+        querystring: OrderIdQuerySchema,
+        response: { 200: z.array(ProductSchema) },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => {
+      const identityId = userOf(request);
+      const order = await orders.requireOwn(identityId, request.query.id);
+      const primePicks = new Set(
+        (await orders.listItems(order.id)).filter((i) => i.isPrimePick).map((i) => i.productId),
+      );
+      const { products } = await quizResults.sampleRules(identityId, order.id);
+      return products.filter((p) => !primePicks.has(p.id));
+    },
   );
 
   r.post(

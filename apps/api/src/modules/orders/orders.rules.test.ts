@@ -58,7 +58,8 @@ describe('POST /api/order/Save rules (issue 6)', () => {
     const [withMilk] = await otherProducts(member.orderId, 1, true);
     expect(withMilk).toBeDefined();
     const res = await save(member, member.orderId, [withMilk!]);
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
     expect(res.body.error_description).toBe(UNSUITABLE_SAMPLE);
     const [fine] = await otherProducts(member.orderId, 1, false);
     expect((await save(member, member.orderId, [fine!])).status).toBe(200);

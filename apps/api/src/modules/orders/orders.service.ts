@@ -5,11 +5,12 @@ import {
   type OrderSummary,
   PRE_ORDER_PLANS,
   type PreOrderPlanId,
+  productName,
   type SaveOrder,
 } from '@store/contracts';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { CatalogProductRow, CatalogService } from '../catalog/catalog.service.ts';
 import type { TaxCalculator } from '../tax/tax.service.ts';
 import { createFirstBoxOrders } from './first-box-order.ts';
@@ -34,8 +35,19 @@ export interface OrdersServiceDeps {
   tax?: TaxCalculator;
   /** The owner's email and names for the order view. */
   owners?: { getIdentity(identityId: string): Promise<OrderOwner | undefined> };
-  /** The products that suit the member's restrictions (late-bound: matching needs orders). */
-  suitableProductIds?: (identityId: string) => Promise<ReadonlySet<number>>;
+  /**
+   * The products a member may choose for a box (late-bound: matching needs orders): `choices`
+   * pass every hard filter and were not in another of their paid boxes; `dietary` only pass
+   * their restrictions and diet.
+   */
+  sampleRules?: (identityId: string, orderId: string) => Promise<SampleRules>;
+}
+
+export interface SampleRules {
+  choices: ReadonlySet<number>;
+  dietary: ReadonlySet<number>;
+  /** Products of the member's other paid boxes. */
+  sampled: ReadonlySet<number>;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -54,6 +66,16 @@ export function isOrderId(id: string): boolean {
  */
 export const BUILD_DEADLINE_PASSED = 'The time to build this box has passed; we chose its samples for you.';
 export const UNSUITABLE_SAMPLE = "That product doesn't fit your dietary restrictions.";
+/** A chosen sample that is already one of the box's prime picks. */
+export const primePickAgain = (name: string) =>
+  `${name} is already in this box as a prime pick. Please choose a different sample.`;
+/** A chosen sample the member had in an earlier box. */
+export const sampledBefore = (name: string) =>
+  `You already had ${name} in a box. Please choose a product you have not tried yet.`;
+/** A chosen sample that fails another hard filter (disliked brand or texture, no samples left). */
+export const notAMatch = (name: string) =>
+  `${name} is not one of your matches for this box. Please choose one of the samples offered.`;
+export const SAMPLE_TWICE = 'Please choose 2 different samples.';
 
 export function createOrdersService({
   db,
@@ -62,7 +84,7 @@ export function createOrdersService({
   catalog,
   tax,
   owners,
-  suitableProductIds,
+  sampleRules,
 }: OrdersServiceDeps) {
   const uncompletedFirstBox = repo.prepareUncompletedFirstBox(db);
   async function requireOwn(identityId: string, id: string, tx: Db = db): Promise<OrderRow> {
@@ -96,6 +118,11 @@ export function createOrdersService({
 
   return {
     ...createFirstBoxOrders({ db, config, clock }),
+
+    /** Products of the member's paid boxes other than this one: never offered as a choice in it. */
+    async sampledInOtherBoxes(identityId: string, orderId: string): Promise<Set<number>> {
+      return new Set(await repo.productIdsInOtherBoxes(db, identityId, PAID_ORDER_STATUSES, orderId));
+    },
 
     /** The products a member has had in a paid box: these are unlocked in the shop. */
     async unlockedProductIds(identityId: string): Promise<Set<number>> {
@@ -131,17 +158,38 @@ export function createOrdersService({
       if (input.items) {
         const current = await repo.listItems(db, order.id);
         const primePicks = new Set(current.filter((i) => i.isPrimePick).map((i) => i.productId));
-        const chosen = [...new Set(input.items.map((i) => i.productId))].filter((id) => !primePicks.has(id));
+        // The body may echo each prime pick once, with its item id, beside the chosen samples; a
+        // prime pick's product sent as a new sample (id 0 or absent) or a second time is a choice
+        // of it, refused (never silently dropped).
+        const echoed = new Set<number>();
+        const chosen: number[] = [];
+        const repeated: number[] = [];
+        for (const { id, productId } of input.items) {
+          const isEcho = id !== undefined && id !== null && id !== 0 && id !== '' && id !== '0';
+          if (primePicks.has(productId) && isEcho && !echoed.has(productId)) echoed.add(productId);
+          else if (chosen.includes(productId)) repeated.push(productId);
+          else chosen.push(productId);
+        }
         if (chosen.length > CHOSEN_SAMPLES_PER_BOX) {
           throw conflict(`A box holds ${CHOSEN_SAMPLES_PER_BOX} samples of your choice.`);
         }
+        const names = new Map<number, string>();
         for (const productId of chosen) {
-          if (!(await catalog?.findProduct(productId))) throw notFound('That product');
+          const product = await catalog?.findProduct(productId);
+          if (!product) throw notFound('That product');
+          names.set(productId, productName(product));
         }
-        const suitable =
-          chosen.length && suitableProductIds ? await suitableProductIds(identityId) : undefined;
-        if (suitable && chosen.some((productId) => !suitable.has(productId)))
-          throw conflict(UNSUITABLE_SAMPLE);
+        const refuse = (message: string) => badRequest(message, { items: message });
+        if (repeated.length) throw refuse(SAMPLE_TWICE);
+        const again = chosen.find((productId) => primePicks.has(productId));
+        if (again !== undefined) throw refuse(primePickAgain(names.get(again)!));
+        const rules = chosen.length && sampleRules ? await sampleRules(identityId, order.id) : undefined;
+        for (const productId of rules ? chosen : []) {
+          if (rules!.choices.has(productId)) continue;
+          const name = names.get(productId)!;
+          if (!rules!.dietary.has(productId)) throw refuse(UNSUITABLE_SAMPLE);
+          throw refuse(rules!.sampled.has(productId) ? sampledBefore(name) : notAMatch(name));
+        }
         await db.transaction(async (tx) => {
           const t = tx as unknown as Db;
           const locked = await repo.lockOrder(t, order.id);

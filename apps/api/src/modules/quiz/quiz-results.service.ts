@@ -5,7 +5,13 @@ import { type CatalogProductRow, type CatalogService, toProduct } from '../catal
 import type { ProteinType } from '../catalog/reference-lists.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { ratingsWithBrands } from '../reviews/reviews.repository.ts';
-import { type MatchAnswers, type MatchProduct, type RankOptions, rankProducts } from './matching.ts';
+import {
+  hardFilterViolation,
+  type MatchAnswers,
+  type MatchProduct,
+  type RankOptions,
+  rankProducts,
+} from './matching.ts';
 import * as repo from './quiz.repository.ts';
 import type { Caller, QuizAccounts } from './quiz.service.ts';
 import { requireQuiz } from './quiz.service.ts';
@@ -20,7 +26,10 @@ export const NOT_ENOUGH_MATCHES =
 export interface QuizResultsDeps {
   db: Db;
   catalog: Pick<CatalogService, 'listProducts'>;
-  orders: Pick<OrdersService, 'createFirstBoxOrder' | 'replaceDraftPrimePicks' | 'unlockedProductIds'>;
+  orders: Pick<
+    OrdersService,
+    'createFirstBoxOrder' | 'replaceDraftPrimePicks' | 'unlockedProductIds' | 'sampledInOtherBoxes'
+  >;
   accounts: Pick<QuizAccounts, 'setQuizAndOrder'>;
   clock: () => Date;
 }
@@ -146,6 +155,34 @@ export function createQuizResultsService({ db, catalog, orders, accounts, clock 
         orders.unlockedProductIds(identityId),
       ]);
       return productsOf(matches, byId, unlocked);
+    },
+
+    /**
+     * The samples a member may choose for a box (docs/product.md#choosing-samples): products that pass
+     * every hard filter of their quiz and were not in another of their paid boxes, best match
+     * first. `dietary` are the products that only pass their restrictions and diet.
+     */
+    async sampleRules(identityId: string, orderId: string) {
+      const [quiz, ratings, sampled] = await Promise.all([
+        repo.latestQuizOf(db, identityId),
+        ratingsWithBrands(db, identityId),
+        orders.sampledInOtherBoxes(identityId, orderId),
+      ]);
+      const answers = quiz ? answersOf(quiz) : NO_ANSWERS;
+      const byId = await catalogById();
+      const products = [...byId.values()].map(toMatchProduct);
+      const all = rankProducts(answers, products, { limit: Number.POSITIVE_INFINITY, ratings });
+      const dietary = products.filter((p) => hardFilterViolation(answers, p, 'dietary') === undefined);
+      const choices = all.filter((m) => !sampled.has(m.productId));
+      return {
+        choices: new Set(choices.map((m) => m.productId)),
+        dietary: new Set(dietary.map((p) => p.id)),
+        sampled,
+        products: productsOf(
+          choices.map((m) => ({ productId: m.productId, reason: m.reason })),
+          byId,
+        ),
+      };
     },
 
     /** Whether a member has had the product in a paid box. */

@@ -53,6 +53,9 @@ export function prepareLiveWithCycle(db: Db) {
         SELECT min(r.updated_at) FROM product_reviews r
         JOIN order_items i ON i.product_id = r.product_id AND i.order_id = ${billingCycles.orderId}
         WHERE r.identity_id = ${subscriptions.identityId} AND r.updated_at >= ${billingCycles.deliveredAt})`,
+      trackingNumber: sql<
+        string | null
+      >`(SELECT o.tracking_number FROM orders o WHERE o.id = ${billingCycles.orderId})`,
     })
     .from(subscriptions)
     .leftJoin(
@@ -69,7 +72,13 @@ export function prepareLiveWithCycle(db: Db) {
   return async (
     identityId: string,
   ): Promise<
-    { subscription: SubscriptionRow; cycle: BillingCycleRow | null; reviewedAt: Date | null } | undefined
+    | {
+        subscription: SubscriptionRow;
+        cycle: BillingCycleRow | null;
+        reviewedAt: Date | null;
+        trackingNumber: string | null;
+      }
+    | undefined
   > => {
     const row = (await statement.execute({ id: identityId }))[0];
     return row && { ...row, reviewedAt: row.reviewedAt ? new Date(row.reviewedAt) : null };

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ASSEMBLY_DAYS,
   BUILD_DEADLINE_DAYS,
   BUILD_YOUR_BOX_STAGE,
+  type CycleDates,
   centsToDollars,
   DELIVERY_SCHEDULE_DAYS,
   deliveryScheduleName,
@@ -53,13 +55,48 @@ export function cycleStage(
  */
 export function membershipTime(
   now: Date,
-  cycle: Pick<BillingCycleRow, 'billedAt' | 'samplesAutoChosenAt' | 'shippedAt' | 'deliveredAt'> | undefined,
+  cycle:
+    | Pick<
+        BillingCycleRow,
+        'billedAt' | 'samplesAutoChosenAt' | 'shippedAt' | 'deliveredAt' | 'reviewWindowClosedAt'
+      >
+    | undefined,
 ): Date {
   let time = now.getTime();
-  for (const at of [cycle?.billedAt, cycle?.samplesAutoChosenAt, cycle?.shippedAt, cycle?.deliveredAt]) {
+  for (const at of [
+    cycle?.billedAt,
+    cycle?.samplesAutoChosenAt,
+    cycle?.shippedAt,
+    cycle?.deliveredAt,
+    cycle?.reviewWindowClosedAt,
+  ]) {
     if (at && at.getTime() > time) time = at.getTime();
   }
   return time === now.getTime() ? now : new Date(time);
+}
+
+/**
+ * The current cycle's dates for the member: the build deadline as it stands (an early assembly
+ * closes it), assembly until the expected ship date (deadline + 5 days, or when it shipped),
+ * delivery and the tracking number once known. Null while the cycle is not billed.
+ */
+export function cycleDatesOf(
+  cycle:
+    | Pick<BillingCycleRow, 'status' | 'billedAt' | 'buildDeadlineAt' | 'shippedAt' | 'deliveredAt'>
+    | undefined,
+  trackingNumber: string | null = null,
+): CycleDates | null {
+  if (cycle?.status !== 'billed' || !cycle.billedAt) return null;
+  const assemblyEnd = addDays(cycle.buildDeadlineAt, ASSEMBLY_DAYS);
+  return {
+    billedDate: cycle.billedAt.toISOString(),
+    buildDeadline: cycle.buildDeadlineAt.toISOString(),
+    assemblyEndDate: (cycle.shippedAt ?? assemblyEnd).toISOString(),
+    expectedShipDate: (cycle.shippedAt ?? assemblyEnd).toISOString(),
+    shippedDate: cycle.shippedAt?.toISOString() ?? null,
+    deliveredDate: cycle.deliveredAt?.toISOString() ?? null,
+    trackingNumber: cycle.shippedAt ? trackingNumber : null,
+  };
 }
 
 /** The subscription as AuthInfo answers it (spec 001 §3; misspellings kept). */
@@ -68,6 +105,7 @@ export function toSubscription(
   cycle: BillingCycleRow | undefined,
   now: Date,
   reviewedAt: Date | null = null,
+  trackingNumber: string | null = null,
 ): Subscription {
   return {
     id: row.id,
@@ -86,6 +124,7 @@ export function toSubscription(
         : addDays(row.nextBillingAt, row.skipCycles * row.scheduleDays).toISOString(),
     currentOrderId: row.currentOrderId,
     skippedBoxes: row.status === 'canceled' ? 0 : row.skipCycles,
+    cycleDates: row.status === 'canceled' ? null : cycleDatesOf(cycle, trackingNumber),
   };
 }
 
@@ -158,7 +197,13 @@ export function createSubscriptionsService({ db, clock }: { db: Db; clock: () =>
     async subscriptionOf(identityId: string): Promise<Subscription | null> {
       const found = await liveWithCycle(identityId);
       return found
-        ? toSubscription(found.subscription, found.cycle ?? undefined, clock(), found.reviewedAt)
+        ? toSubscription(
+            found.subscription,
+            found.cycle ?? undefined,
+            clock(),
+            found.reviewedAt,
+            found.trackingNumber,
+          )
         : null;
     },
 

@@ -46,6 +46,8 @@ export const billingCycles = pgTable('billing_cycles', {
   shippedAt: timestamp('shipped_at', { withTimezone: true }),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   samplesAutoChosenAt: timestamp('samples_auto_chosen_at', { withTimezone: true }),
+  /** Taste & Review ended by the calendar (delivery + 7 days), as a sweep saw it (migration 0015). */
+  reviewWindowClosedAt: timestamp('review_window_closed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
