@@ -127,13 +127,13 @@ test('a member builds a box, reviews, changes the schedule and card, cancels, ed
   await expect(page.getByRole('heading', { name: "Don't go! Change your Delivery Schedule?" })).toBeVisible();
   await capture(page, 'member-11-cancel');
   await page.getByRole('link', { name: 'Continue Cancellation' }).click();
-  await expect(
-    page.getByRole('heading', { name: 'You have successfully unsubscribed! Sad to see you go!' }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cancel your membership' })).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(4);
   await page.getByRole('radio', { name: 'Found Cheaper Prices' }).check();
   await capture(page, 'member-12-cancel-reason');
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Cancel my membership' }).click();
+  await expect(page.getByRole('heading', { name: 'Your membership is canceled' })).toBeVisible();
+  await page.getByRole('link', { name: 'My profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
 
   // Profile: Update Info only after a change; "Profile updated!".

@@ -182,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       mailer,
       storeEmail: config.storeEmail,
+      webUrl: config.publicUrl,
       subscriptionOf: subscriptions.subscriptionOf,
       renewNow: cycles.renewNow,
     }),

@@ -66,6 +66,26 @@ export function membershipCanceledMail(to: string, webUrl: string): Mail {
   ]);
 }
 
+/** The member canceled: what stopped, what still ships, and how to come back. */
+export function cancelConfirmationMail(
+  to: string,
+  canceledAt: Date,
+  box: 'none' | 'to-ship' | 'on-its-way',
+  webUrl: string,
+): Mail {
+  const boxLine = {
+    none: 'You have no paid box waiting to ship.',
+    'to-ship':
+      'The box you have already paid for still ships; we will email its tracking number when it leaves.',
+    'on-its-way': 'The box you have already paid for is on its way and will still arrive.',
+  }[box];
+  return mail('membership-canceled-by-member', to, 'Your membership is canceled', [
+    `As you asked, we canceled your Sample First membership on ${dateOf(canceledAt)}. There will be no more renewals and no more charges.`,
+    boxLine,
+    `Changed your mind? Restart any time at ${webUrl}/membership. Your quiz answers, reviews and unlocked products are kept.`,
+  ]);
+}
+
 function trackingLine(trackingNumber: string | undefined): string[] {
   return trackingNumber ? [`Tracking number: ${trackingNumber}`] : [];
 }

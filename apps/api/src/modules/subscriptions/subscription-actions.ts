@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { conflict } from '../../http/errors.ts';
 import * as store from '../cycles/cycle-store.ts';
-import { issueReportMail } from '../mail/cycle-templates.ts';
+import { cancelConfirmationMail, issueReportMail } from '../mail/cycle-templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { moveOrder } from '../orders/cycle-orders.ts';
 import { addDays } from './subscriptions.service.ts';
@@ -15,6 +15,11 @@ export interface SubscriptionActionsDeps {
   clock: () => Date;
   mailer: Mailer;
   storeEmail: string;
+  /**
+   * The store's address, for links in mails. Set for the member's own actions: a cancel is then
+   * confirmed by mail; the operator's actions on a member (admin) leave it unset.
+   */
+  webUrl?: string;
   /** The member's membership as AuthInfo shows it (the answer of every action). */
   subscriptionOf: (identityId: string) => Promise<Subscription | null>;
   /** Renews one membership at once (restart): the cycle engine's. */
@@ -66,6 +71,18 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
     if (sub.status === 'past_due') throw conflict(PAST_DUE);
   }
 
+  /** Whether a box the member has paid for is still to ship, or on its way, when they cancel. */
+  async function paidBoxState(tx: Db, subscriptionId: string): Promise<'none' | 'to-ship' | 'on-its-way'> {
+    const [box] = await tx
+      .select({ shippedAt: billingCycles.shippedAt, deliveredAt: billingCycles.deliveredAt })
+      .from(billingCycles)
+      .where(and(eq(billingCycles.subscriptionId, subscriptionId), eq(billingCycles.status, 'billed')))
+      .orderBy(desc(billingCycles.cycleIndex))
+      .limit(1);
+    if (!box || box.deliveredAt) return 'none';
+    return box.shippedAt ? 'on-its-way' : 'to-ship';
+  }
+
   const event = (tx: Db, sub: SubscriptionRow, kind: string, at: Date, detail: object = {}) =>
     store.recordEvent(tx, { subscriptionId: sub.id, actor: 'member', kind, detail, at });
 
@@ -93,10 +110,15 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
         });
       }),
 
-    /** POST /user/CancelSubscription: no renewal from now on; a paid box still ships. Twice = once. */
-    cancel: (identityId: string, reason: number) =>
-      change(identityId, async (tx, sub, at) => {
+    /**
+     * POST /user/CancelSubscription: no renewal from now on; a paid box still ships. Twice = once.
+     * Once it is done, the member is mailed what was canceled and what still ships.
+     */
+    cancel: async (identityId: string, reason: number) => {
+      let done: { at: Date; box: 'none' | 'to-ship' | 'on-its-way' } | undefined;
+      const answer = await change(identityId, async (tx, sub, at) => {
         if (sub.status === 'canceled') return;
+        done = { at, box: await paidBoxState(tx, sub.id) };
         await store.updateSubscription(tx, sub.id, {
           status: 'canceled',
           canceledAt: at,
@@ -123,7 +145,17 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
             await moveOrder(tx, cycle.orderId, ['awaiting_payment'], { status: 'canceled', now: at });
         }
         await event(tx, sub, 'canceled', at, { reason });
-      }),
+      });
+      if (done && deps.webUrl) {
+        const email = await store.emailOf(db, identityId);
+        try {
+          if (email) await deps.mailer.send(cancelConfirmationMail(email, done.at, done.box, deps.webUrl));
+        } catch {
+          // The cancellation stands whether or not its confirmation could be sent.
+        }
+      }
+      return answer;
+    },
 
     /** POST /user/SkipNextBox: the next renewal date passes without a box or a charge. */
     skipNext: (identityId: string) =>

@@ -149,6 +149,36 @@ describe('POST /user/CancelSubscription', () => {
   });
 });
 
+describe('POST /user/CancelSubscription: the confirmation mail', () => {
+  async function cancelMails(m: Member) {
+    const result = await server.database.db.execute<{ subject: string; text: string }>(
+      sql`SELECT subject, text FROM emails WHERE to_address = ${m.email} AND kind = 'membership-canceled-by-member'`,
+    );
+    return result.rows;
+  }
+
+  it('D8 confirms once, after the server canceled: what stopped, that the paid box still ships, how to restart', async () => {
+    const m = await paidMember();
+    expect(await cancelMails(m)).toEqual([]);
+    expect((await post(m, '/user/CancelSubscription?cancelReason=0')).status).toBe(200);
+    expect((await post(m, '/user/CancelSubscription?cancelReason=0')).status).toBe(200);
+    const mails = await cancelMails(m);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your membership is canceled');
+    expect(mails[0]!.text).toContain('There will be no more renewals and no more charges.');
+    expect(mails[0]!.text).toContain('The box you have already paid for still ships');
+    expect(mails[0]!.text).toMatch(/Restart any time at \S+\/membership/);
+  });
+
+  it('D8 sends nothing when the cancel is refused (no membership: 409)', async () => {
+    const m = await newMember(server, 'not-paid');
+    const res = await post(m, '/user/CancelSubscription?cancelReason=1');
+    expect(res.status).toBe(409);
+    expect(res.body.error_description).toBeTruthy();
+    expect(await cancelMails(m)).toEqual([]);
+  });
+});
+
 describe('skip, pause, resume', () => {
   it('skip and pause are recorded, repeated requests change nothing, resume clears them', async () => {
     const m = await paidMember();

@@ -6,8 +6,12 @@ import { loadAuthInfo } from '@/lib/auth.ts';
  * `subscription` shows the new schedule, status and dates.
  */
 
-async function act(path: string, query?: Record<string, number>): Promise<void> {
-  await apiPost(path, { query });
+async function act(
+  path: string,
+  query?: Record<string, number>,
+  options: { quiet?: boolean } = {},
+): Promise<void> {
+  await apiPost(path, { query, quiet: options.quiet });
   await loadAuthInfo();
 }
 
@@ -16,6 +20,7 @@ export const updateDeliverySchedule = (days: number) =>
 export const skipNextBox = () => act('/user/SkipNextBox');
 export const pauseSubscription = (cycles: number) => act('/user/PauseSubscription', { cycles });
 export const resumeSubscription = () => act('/user/ResumeSubscription');
-export const cancelSubscription = (reason: number) =>
-  act('/user/CancelSubscription', { cancelReason: reason });
+/** `quiet`: the page shows a failure beside its button instead of a snackbar. */
+export const cancelSubscription = (reason: number, options: { quiet?: boolean } = {}) =>
+  act('/user/CancelSubscription', { cancelReason: reason }, options);
 export const restartSubscription = () => act('/user/RestartSubscription');

@@ -1,62 +1,139 @@
-import { CANCEL_REASONS } from '@store/contracts';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button.tsx';
+import { CANCEL_REASONS, SERVER_ERROR_MESSAGE, type Subscription } from '@store/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { cancelSubscription } from '../api/membership-actions.ts';
 import { MemberGate } from './member-gate.tsx';
 
-/** /cancel-reason (spec 001 §2.10): the 4 reasons; Submit cancels and opens /profile. */
+const TITLE = 'Cancel Membership';
+const NO_REASON = 'Please choose a reason.';
+
+/**
+ * /cancel-reason: asks why, and its button says what it does. Nothing is claimed before the server
+ * has canceled (docs/product.md#cancel): only its answer turns the page into the confirmation.
+ */
 export function CancelReasonPage() {
-  const navigate = useNavigate();
+  return (
+    <MemberGate title={TITLE} allowCanceled>
+      {(subscription) => <CancelReasonForm subscription={subscription} />}
+    </MemberGate>
+  );
+}
+
+function CancelReasonForm({ subscription }: { subscription: Subscription }) {
   const [reason, setReason] = useState<number | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  // Canceled by this page's request just now, or already before the page opened.
+  const [canceledHere, setCanceledHere] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const isCanceled = canceledHere || subscription.statusName === 'Canceled';
+
+  useEffect(() => {
+    if (canceledHere) headingRef.current?.focus();
+  }, [canceledHere]);
+
   async function submit() {
-    if (reason === null) return;
+    if (reason === null) {
+      setProblem(NO_REASON);
+      document.querySelector<HTMLInputElement>('input[name="cancel-reason"]')?.focus();
+      return;
+    }
     setIsSaving(true);
+    setProblem(undefined);
     try {
-      await cancelSubscription(reason);
-      navigate(paths.profile());
-    } catch {
+      await cancelSubscription(reason, { quiet: true });
+      setCanceledHere(true);
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError
+          ? error.status >= 500
+            ? SERVER_ERROR_MESSAGE
+            : error.message
+          : 'We could not reach the store, so your membership is still active. Check your connection and try again.',
+      );
+    } finally {
       setIsSaving(false);
     }
   }
+
+  if (isCanceled) {
+    return (
+      <main className="member-page">
+        <PageTitle title="Membership canceled" />
+        <h1 className="member-page__title" tabIndex={-1} ref={headingRef}>
+          Your membership is canceled
+        </h1>
+        <div className="member-page__card" role={canceledHere ? 'status' : undefined}>
+          <p>
+            There will be no more renewals and no more charges. A box you have already paid for still ships.
+          </p>
+          {canceledHere ? <p>We have emailed you a confirmation. Thank you for telling us why.</p> : null}
+          <p>You can restart any time from your membership page; your quiz answers and reviews are kept.</p>
+          <div className="member-page__actions">
+            <Link to={paths.membership()} className={buttonClass('primary')}>
+              Go to my membership
+            </Link>
+            <Link to={paths.profile()} className={buttonClass('secondary')}>
+              My profile
+            </Link>
+          </div>
+        </div>
+      </main>
+    );
+  }
+
   return (
-    <MemberGate title="Cancel Membership" allowCanceled>
-      {() => (
-        <main className="member-page">
-          <PageTitle title="Cancel Membership" />
-          <h1 className="member-page__title">You have successfully unsubscribed! Sad to see you go!</h1>
-          <form
-            className="member-page__card"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <fieldset className="reasons">
-              <legend className="member-page__subtitle">Real quick, why did you leave?</legend>
-              {CANCEL_REASONS.map((r) => (
-                <label key={r.id} className="reasons__option">
-                  <input
-                    type="radio"
-                    name="cancel-reason"
-                    value={r.id}
-                    checked={reason === r.id}
-                    onChange={() => setReason(r.id)}
-                  />
-                  <span>{r.displayName}</span>
-                </label>
-              ))}
-            </fieldset>
-            <Button type="submit" disabled={reason === null} isLoading={isSaving} loadingLabel="Submitting">
-              Submit
-            </Button>
-          </form>
-          <Link to={paths.membership()}>Back to my membership</Link>
-        </main>
-      )}
-    </MemberGate>
+    <main className="member-page">
+      <PageTitle title={TITLE} />
+      <h1 className="member-page__title">Cancel your membership</h1>
+      <form
+        className="member-page__card"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p>
+          Canceling stops every future renewal and charge. A box you have already paid for still ships, and
+          you can restart any time.
+        </p>
+        <fieldset className="reasons" aria-describedby={problem ? 'cancel-problem' : undefined}>
+          <legend className="member-page__subtitle">Real quick, why are you leaving?</legend>
+          {CANCEL_REASONS.map((r) => (
+            <label key={r.id} className="reasons__option">
+              <input
+                type="radio"
+                name="cancel-reason"
+                value={r.id}
+                checked={reason === r.id}
+                onChange={() => {
+                  setReason(r.id);
+                  if (problem === NO_REASON) setProblem(undefined);
+                }}
+              />
+              <span>{r.displayName}</span>
+            </label>
+          ))}
+        </fieldset>
+        {problem ? (
+          <p id="cancel-problem" className="form-alert" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="member-page__actions">
+          <Button type="submit" isLoading={isSaving} loadingLabel="Canceling your membership">
+            Cancel my membership
+          </Button>
+          <Link to={paths.membership()} className={buttonClass('secondary')}>
+            Keep my membership
+          </Link>
+        </div>
+      </form>
+    </main>
   );
 }
