@@ -55,6 +55,25 @@ async function pngOf(page: Page): Promise<{ name: string; mimeType: string; buff
 }
 
 test.describe('back office', () => {
+  test('the operator lands on /admin after logging in, under a header of its own (no Shop, no cart)', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await submitLogin(page, OPERATOR);
+    await expect(page).toHaveURL(/\/admin$/);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Sample First back office' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Shop' })).toHaveCount(0);
+    await expect(header.getByRole('button', { name: /^Cart/ })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: 'View store' })).toBeVisible();
+    await captureScreens(page, 'admin-landing-header');
+    // In the store itself the operator's bar is the usual one again.
+    await header.getByRole('link', { name: 'View store' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sample First home' })).toBeVisible();
+    await expectAccessible(page, 'home as operator');
+  });
+
   test('an operator adds a brand and a product, reprices it, and handles a contact message', async ({
     page,
   }) => {

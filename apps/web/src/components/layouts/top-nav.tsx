@@ -20,14 +20,25 @@ function linkClass({ isActive }: { isActive: boolean }) {
 export function TopNav() {
   const { status, info } = useAuth();
   const isMenuHidden = useIsMenuHidden();
+  const { pathname } = useLocation();
+  const isAdmin = info?.identity.permissions.includes('admin') ?? false;
+  // The back office has its own header: the operator's work, not the store's Shop and cart.
+  const isBackOffice = isAdmin && /^\/admin(\/|$)/.test(pathname);
   return (
-    <header className="top-nav">
+    <header className={isBackOffice ? 'top-nav top-nav--back-office' : 'top-nav'}>
       <div className="top-nav__inner">
-        <Link to={paths.home()} className="top-nav__logo" aria-label="Sample First home">
+        <Link
+          to={isBackOffice ? paths.admin() : paths.home()}
+          className="top-nav__logo"
+          aria-label={isBackOffice ? 'Sample First back office' : 'Sample First home'}
+        >
           <Logo />
+          {isBackOffice ? <span className="top-nav__back-office-label">Back office</span> : null}
         </Link>
         {status === 'signed-out' ? (
           <VisitorMenu isMenuHidden={isMenuHidden} />
+        ) : isBackOffice ? (
+          <BackOfficeMenu email={info?.identity.emailAddress} />
         ) : (
           <MemberMenu
             isMenuHidden={isMenuHidden}
@@ -222,6 +233,38 @@ function MemberMenu({ isMenuHidden, email, isAdmin }: MemberMenuProps) {
           </ul>
         </div>
       </div>
+    </nav>
+  );
+}
+
+/** The operator's header in /admin: the store and logging out; no Shop, no cart. */
+function BackOfficeMenu({ email }: { email: string | undefined }) {
+  const [isLoggingOut, setLoggingOut] = useState(false);
+  return (
+    <nav className="top-nav__actions" aria-label="Operator">
+      <ul className="top-nav__links">
+        <li className="top-nav__wide-only">
+          {email ? <span className="top-nav__operator">{email}</span> : null}
+        </li>
+        <li>
+          <Link to={paths.home()} className="top-nav__link">
+            View store
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="top-nav__link top-nav__link-button"
+            disabled={isLoggingOut}
+            onClick={() => {
+              setLoggingOut(true);
+              void logout();
+            }}
+          >
+            {isLoggingOut ? 'Logging out…' : 'Log out'}
+          </button>
+        </li>
+      </ul>
     </nav>
   );
 }

@@ -1,17 +1,28 @@
-import { LoginSchema, SERVER_ERROR_MESSAGE } from '@store/contracts';
+import { type AuthInfo, LoginSchema, SERVER_ERROR_MESSAGE } from '@store/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { PasswordField, TextField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client.ts';
+import { ApiError, apiGet, NETWORK_ERROR_MESSAGE } from '@/lib/api-client.ts';
 import { notify } from '@/lib/notifications.ts';
 import { startSession } from '@/lib/session.ts';
 import { useZodForm } from '@/lib/use-zod-form.ts';
 import { logIn } from '../api/log-in.ts';
+import { DEFAULT_AFTER_LOGIN } from '../utils/return-url.ts';
 import { tooManyAttemptsMessage } from '../utils/too-many-attempts.ts';
 import { AuthTitle } from './auth-layout.tsx';
 import { ResendVerificationButton } from './resend-verification.tsx';
+
+/** Where a login with no page to return to lands: the operator's back office, else Membership. */
+async function landingPage(): Promise<string> {
+  try {
+    const info = await apiGet<AuthInfo>('/Account/AuthInfo', { quiet: true });
+    return info.identity.permissions.includes('admin') ? paths.admin() : DEFAULT_AFTER_LOGIN;
+  } catch {
+    return DEFAULT_AFTER_LOGIN;
+  }
+}
 
 /**
  * "Welcome Back" (spec 000 §2, §4, §5). On success the session starts and the page reloads at
@@ -32,7 +43,7 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
     try {
       startSession(await logIn(credentials));
       // A full load, so everything cached for a visitor is gone (spec: "the page reloads").
-      window.location.assign(returnUrl);
+      window.location.assign(returnUrl === DEFAULT_AFTER_LOGIN ? await landingPage() : returnUrl);
     } catch (error) {
       setLoading(false);
       if (error instanceof ApiError && error.code === 'email_not_verified') {
