@@ -88,6 +88,22 @@ export async function paidReferralCount(tx: Db, referrer: Referrer): Promise<num
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/** The identity itself as a referrer, locked until the transaction ends (see lockReferrerOf). */
+export async function lockReferrer(tx: Db, identityId: string): Promise<Referrer | undefined> {
+  const result = await tx.execute<{ id: string; email: string; referral_code: string }>(sql`
+    SELECT id, email, referral_code FROM identities WHERE id = ${identityId} FOR UPDATE`);
+  const row = result.rows[0];
+  return row ? { id: row.id, email: row.email, referralCode: row.referral_code } : undefined;
+}
+
+/** A member: someone whose own first box is paid (the shop, and so a free tub, is theirs to use). */
+export async function isMember(tx: Db, identityId: string): Promise<boolean> {
+  const result = await tx.execute(sql`
+    SELECT 1 FROM orders WHERE identity_id = ${identityId} AND kind = 'first_box' AND status IN (${paidStatuses})
+    LIMIT 1`);
+  return result.rows.length > 0;
+}
+
 export async function hasReward(tx: Db, referrerId: string): Promise<boolean> {
   const result = await tx.execute(sql`SELECT 1 FROM referral_rewards WHERE referrer_id = ${referrerId}`);
   return result.rows.length > 0;

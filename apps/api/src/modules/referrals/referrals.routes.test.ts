@@ -101,9 +101,11 @@ describe('POST /api/referrals/PopupShown', () => {
   });
 });
 
-describe('the free-tub reward (DESIGN §5 referral)', () => {
+describe('the free-tub reward (docs/product.md#referrals)', () => {
   it('is issued after exactly the 2nd referred member pays a first box, never again, with one mail', async () => {
     const referrer = await quizMember(server, { prefix: 'sharer' });
+    // The referrer is a member: their own first box is paid.
+    await payOrder(server, referrer, referrer.orderId);
     const code = await referralCodeOf(referrer.identityId);
     const [first, second, third] = [
       await quizMember(server, { prefix: 'f1', referralCode: code }),
@@ -148,6 +150,8 @@ describe('the free-tub reward (DESIGN §5 referral)', () => {
 
   it('is issued once when the 2nd and 3rd referred members pay at the same moment', async () => {
     const referrer = await quizMember(server, { prefix: 'racer' });
+    // The referrer is a member: their own first box is paid.
+    await payOrder(server, referrer, referrer.orderId);
     const code = await referralCodeOf(referrer.identityId);
     const friends = [
       await quizMember(server, { prefix: 'r1', referralCode: code }),
@@ -167,6 +171,8 @@ describe('the free-tub reward (DESIGN §5 referral)', () => {
 
   it('is issued once when two referred members pay their first boxes concurrently (the 1st and 2nd)', async () => {
     const referrer = await quizMember(server, { prefix: 'pair' });
+    // The referrer is a member: their own first box is paid.
+    await payOrder(server, referrer, referrer.orderId);
     const code = await referralCodeOf(referrer.identityId);
     const friends = [
       await quizMember(server, { prefix: 'p1', referralCode: code }),
@@ -184,6 +190,8 @@ describe('the free-tub reward (DESIGN §5 referral)', () => {
     'counts two uncommitted first-box payments one after the other (PostgreSQL, real concurrency)',
     async () => {
       const referrer = await quizMember(server, { prefix: 'locker' });
+      // The referrer is a member: their own first box is paid.
+      await payOrder(server, referrer, referrer.orderId);
       const code = await referralCodeOf(referrer.identityId);
       const friends = [
         await quizMember(server, { prefix: 'l1', referralCode: code }),
@@ -255,6 +263,25 @@ describe('the free-tub reward (DESIGN §5 referral)', () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.body.error_description).toBeTruthy();
+  });
+
+  it('goes to a referrer who can use it: one without a membership gets it when they start one', async () => {
+    const referrer = await quizMember(server, { prefix: 'not-yet' });
+    const code = await referralCodeOf(referrer.identityId);
+    for (const prefix of ['n1', 'n2']) {
+      const friend = await quizMember(server, { prefix, referralCode: code });
+      await payOrder(server, friend, friend.orderId);
+    }
+    // Two friends paid, but the referrer has no membership: a free tub they could not use is not issued.
+    expect(await rewardsOf(referrer.identityId)).toBe(0);
+    expect((await mine(referrer.token)).body).toMatchObject({ paidCount: 2, reward: null });
+    expect(await rewardMails(referrer.email)).toBe(0);
+
+    // They start their membership: the reward is theirs at once, with its mail, once.
+    await payOrder(server, referrer, referrer.orderId);
+    expect(await rewardsOf(referrer.identityId)).toBe(1);
+    expect((await mine(referrer.token)).body.reward).toMatchObject({ redeemed: false });
+    expect(await rewardMails(referrer.email)).toBe(1);
   });
 
   it('ignores self-referral: a member whose own code is their referrer earns nothing', async () => {

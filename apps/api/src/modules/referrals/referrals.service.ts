@@ -18,7 +18,7 @@ const FLUSH_DELAYS_MS = [100, 2_000];
 
 export type ReferralsService = ReturnType<typeof createReferralsService>;
 
-/** Referral links and the free-tub reward (DESIGN §5 referral). */
+/** Referral links and the free-tub reward (docs/product.md#referrals). */
 export function createReferralsService({ db, clock, mailer, config, log }: ReferralsDeps) {
   /** Sends the queued reward mails; each goes once, whoever flushes. */
   async function flushMails(): Promise<number> {
@@ -35,6 +35,23 @@ export function createReferralsService({ db, clock, mailer, config, log }: Refer
         void flushMails().catch((error: unknown) => log.error({ err: error }, 'referral mail flush failed'));
       }, delay).unref();
     }
+  }
+
+  /** Issues the free-tub coupon and queues its mail when the referrer has earned it and is a member. */
+  async function grantIfDue(tx: Db, referrer: repo.Referrer): Promise<boolean> {
+    if ((await repo.paidReferralCount(tx, referrer)) < REFERRALS_FOR_REWARD) return false;
+    if (!(await repo.isMember(tx, referrer.id))) return false;
+    if (await repo.hasReward(tx, referrer.id)) return false;
+    const now = clock();
+    const reward = await repo.insertReward(tx, referrer.id, now);
+    if (!reward) return false;
+    await repo.queueMail(
+      tx,
+      `referral-reward:${referrer.id}`,
+      referralRewardMail(referrer.email, reward.code, `${config.publicUrl}/shop`),
+      now,
+    );
+    return true;
   }
 
   return {
@@ -62,26 +79,18 @@ export function createReferralsService({ db, clock, mailer, config, log }: Refer
     },
 
     /**
-     * In the transaction that records a first box as paid: once the referrer of this member
-     * has 2 referred members with a paid first box, issue their single-use free-tub coupon and
-     * queue their mail. The referrer's row is locked first, so two referred members paying at
-     * the same moment are counted one after the other and the reward is issued once.
+     * In the transaction that records a first box as paid. The reward goes to a referrer who can
+     * use it (docs/product.md#referrals): a member with 2 referred members whose first box is paid.
+     * So this payment may complete the referrer's count, or make a referrer whose count was already
+     * complete a member. Rows are locked first, so two referred members paying at the same moment
+     * are counted one after the other and the reward is issued once.
      */
     async onFirstBoxPaid(tx: Db, identityId: string): Promise<void> {
       const referrer = await repo.lockReferrerOf(tx, identityId);
-      if (!referrer) return;
-      if ((await repo.paidReferralCount(tx, referrer)) < REFERRALS_FOR_REWARD) return;
-      if (await repo.hasReward(tx, referrer.id)) return;
-      const now = clock();
-      const reward = await repo.insertReward(tx, referrer.id, now);
-      if (!reward) return;
-      await repo.queueMail(
-        tx,
-        `referral-reward:${referrer.id}`,
-        referralRewardMail(referrer.email, reward.code, `${config.publicUrl}/shop`),
-        now,
-      );
-      flushSoon();
+      const granted = referrer ? await grantIfDue(tx, referrer) : false;
+      const self = await repo.lockReferrer(tx, identityId);
+      const selfGranted = self ? await grantIfDue(tx, self) : false;
+      if (granted || selfGranted) flushSoon();
     },
 
     flushMails,
