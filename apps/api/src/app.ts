@@ -4,6 +4,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './config/env.ts';
 import type { Db } from './db/database.ts';
 import { createAccessTokens } from './http/auth.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { AppError, sendError } from './http/errors.ts';
 import { loggerOptions, registerAccessLog } from './http/logging.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './http/rate-limit.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A bad URL encoding or an over-long path parameter is answered before routing; without this
     // Fastify writes its own body ({error, message, statusCode}) instead of the error format (F1).
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

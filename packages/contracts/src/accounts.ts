@@ -135,6 +135,9 @@ export const IdentitySchema = z.object({
 });
 export type Identity = z.infer<typeof IdentitySchema>;
 
+/** An identity field a member may not change themselves: /Identity/Save accepts it echoed, and ignores it. */
+const notSaved = z.unknown().optional().describe('Echoed from AuthInfo; ignored.');
+
 /** POST /Identity/Save body: only what a person may change about themselves (no email, no permissions). */
 export const SaveIdentitySchema = z
   .object({
@@ -160,6 +163,15 @@ export const SaveIdentitySchema = z
     about: z.string().trim().max(1000).nullable().optional(),
     address: z.string().trim().max(300).nullable().optional(),
     shippingAddress: AddressSchema.nullable().optional(),
+    // The identity as GET /Account/AuthInfo answers it may be sent back as it is: these fields
+    // are accepted and never applied (docs/product.md#round-trips); any other field is refused.
+    emailAddress: notSaved,
+    referralCode: notSaved,
+    quizId: notSaved,
+    orderId: notSaved,
+    permissions: notSaved,
+    profilePicture: notSaved,
+    dateCreated: notSaved,
   })
   .strict();
 export type SaveIdentity = z.infer<typeof SaveIdentitySchema>;

@@ -63,23 +63,25 @@ export const ApplyCouponQuerySchema = z.object({
 export const RemoveCouponQuerySchema = z.object({ cartId: ownedId });
 
 /**
- * POST /cartItem/save: only the quantity may change, and only against the version read
- * (RELIABILITY E7). Money and every other field a client sends are ignored (B3).
+ * POST /cartItem/save: only the quantity may change. With `version` it applies only to that
+ * version (409 when stale, E7); without it, to the current cart (docs/product.md#round-trips).
+ * Money and every other field a client sends are ignored (B3).
  */
 export const SaveCartItemSchema = z.object({
   id: ownedId,
   quantity: quantitySchema,
-  version,
+  version: version.optional(),
 });
 export type SaveCartItem = z.infer<typeof SaveCartItemSchema>;
 
 /**
- * POST /cart/save: the quantities of the cart's items, all at once, against the version read.
- * Totals, prices, coupons and ids of other objects in the body are ignored (B3).
+ * POST /cart/save: the quantities of the cart's items, all at once; against `version` when it
+ * is sent (409 when stale), else against the current cart. Totals, prices, coupons and ids of
+ * other objects in the body are ignored (B3).
  */
 export const SaveCartSchema = z.object({
   id: ownedId,
-  version,
+  version: version.optional(),
   items: z
     .array(z.object({ id: ownedId, quantity: quantitySchema }))
     .max(100)

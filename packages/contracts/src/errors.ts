@@ -29,6 +29,10 @@ export const ErrorCodes = [
   'rate_limited',
   /** Request body larger than the route accepts. */
   'payload_too_large',
+  /** The request line (its URL) or the headers are larger than the server reads. */
+  'headers_too_large',
+  /** The request did not arrive in time. */
+  'request_timeout',
   /** Request body in a content type the route does not read. */
   'unsupported_media_type',
   /** The path exists but not with this method. */
@@ -66,7 +70,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   conflict: 409,
   in_progress: 409,
   insufficient_inventory: 409,
+  request_timeout: 408,
   payload_too_large: 413,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   idempotency_mismatch: 422,
   rate_limited: 429,

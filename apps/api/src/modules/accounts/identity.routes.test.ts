@@ -118,24 +118,46 @@ describe('POST /api/Identity/Save', () => {
     expect(info.body.identity.firstName).toBe('Alice');
   });
 
-  it('B3 refuses permissions, emailAddress, referralCode and createdAt, and changes nothing', async () => {
+  it('B3 ignores permissions, emailAddress, referralCode and dateCreated sent back, and never changes them', async () => {
     const before = await rowOf(bob.identityId);
     for (const extra of [
       { permissions: ['admin'] },
       { emailAddress: 'mallory@example.com' },
       { referralCode: 'MINE1234' },
-      { createdAt: '2000-01-01T00:00:00Z' },
       { dateCreated: '2000-01-01T00:00:00Z' },
       { Permissions: ['admin'] },
+      { quizId: 'someone-elses', orderId: 'someone-elses', profilePicture: 'https://evil.example/x.png' },
     ]) {
       const res = await server.request('POST', '/api/Identity/Save', {
         token: bob.token,
-        body: { firstName: 'Bobby', ...extra },
+        body: { firstName: before!.first_name, ...extra },
       });
-      expect(res.status).toBe(400);
-      expect(res.body.code).toBe('validation_failed');
+      expect(res.status).toBe(200);
+      expect(res.body.permissions).toEqual([]);
     }
     expect(await rowOf(bob.identityId)).toEqual(before);
+  });
+
+  it('B3 refuses a field the identity does not have (createdAt) with 400 and changes nothing', async () => {
+    const before = await rowOf(bob.identityId);
+    const res = await server.request('POST', '/api/Identity/Save', {
+      token: bob.token,
+      body: { firstName: 'Bobby', createdAt: '2000-01-01T00:00:00Z' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+    expect(res.body.error_description).toBeTruthy();
+    expect(await rowOf(bob.identityId)).toEqual(before);
+  });
+
+  it('accepts the identity exactly as GET /Account/AuthInfo answers it (a round trip), with a change applied', async () => {
+    const info = await server.request('GET', '/api/Account/AuthInfo', { token: alice.token });
+    const res = await server.request('POST', '/api/Identity/Save', {
+      token: alice.token,
+      body: { ...info.body.identity, about: 'Round trip.' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...info.body.identity, about: 'Round trip.' });
   });
 
   it("B3 refuses another user's id and leaves both unchanged", async () => {

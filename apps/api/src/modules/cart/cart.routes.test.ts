@@ -350,6 +350,27 @@ describe('POST /api/cartItem/save, POST /api/cart/save, DELETE /api/cartItem/Del
     expect(cartOf(await getCart(alice, cart.id)).items[0]!.quantity).toBe(winner.body.items[0].quantity);
   });
 
+  it('without a version, cartItem/save and cart/save apply to the current cart (the answer echoed back works)', async () => {
+    const cart = await freshCart(alice, [alice.unlocked[0]!, alice.unlocked[1]!]);
+    const [first, second] = cart.items;
+    const one = cartOf(await saveItem(alice, { id: first!.id, quantity: 3 }));
+    expect(one.items.find((i) => i.id === first!.id)!.quantity).toBe(3);
+    expect(one.version).toBeGreaterThan(cart.version);
+    // The cart as GetItem answered it, sent back whole without its version, with one change.
+    const { version: _ignored, ...echoed } = one;
+    const both = cartOf(
+      await saveCart(alice, {
+        ...echoed,
+        items: one.items.map((i) => ({ ...i, quantity: i.id === second!.id ? 4 : i.quantity })),
+      }),
+    );
+    expect(both.items.map((i) => i.quantity)).toEqual([3, 4]);
+    // A version that is sent is still checked.
+    const stale = await saveCart(alice, { id: cart.id, version: cart.version, items: [] });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error_description).toBeTruthy();
+  });
+
   it('deletes an item and answers the cart without it', async () => {
     const cart = await freshCart(alice, [alice.unlocked[0]!, alice.unlocked[1]!]);
     const after = cartOf(await deleteItem(alice, cart.items[0]!.id, cart.version));

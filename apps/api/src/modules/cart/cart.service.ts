@@ -223,7 +223,7 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
       return db.transaction(async (tx) => {
         const { item, cart } = await requireOwnItem(identityId, input.id, tx);
         requireOpen(cart);
-        if (input.version !== cart.version) throw conflict(CartMessages.stale);
+        if (input.version !== undefined && input.version !== cart.version) throw conflict(CartMessages.stale);
         if (input.quantity > item.quantity) await checkQuantity(tx, cart.id, item.productId, input.quantity);
         await repo.setItemQuantity(tx, item.id, input.quantity);
         return view(await nextVersion(tx, cart, input.version), tx);
