@@ -483,8 +483,8 @@ test.describe('plans and pre-order', () => {
           items: [],
           discount: 0,
           trackingNumber: null,
-          orderNumer: 'SF-100421',
-          orderNumberLast4: '0421',
+          orderNumer: '10000421',
+          orderNumberLast4: '00421',
           price: 89.99,
           subTotal: 89.99,
           taxAmount: 7.42,
@@ -507,7 +507,7 @@ test.describe('plans and pre-order', () => {
     );
     await page.goto('/order-detail/f1c2');
     await expect(page.getByRole('heading', { name: 'Thank you for your pre-order!' })).toBeVisible();
-    await expect(page.getByText('Order #0421')).toBeVisible();
+    await expect(page.getByText('Order #00421')).toBeVisible();
     await expect(page.getByText('Card ending with 4242 · $100.40')).toBeVisible();
     await expect(page.getByRole('row', { name: 'Pre-Order x1 $89.99' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Refer 2 friends, get a FREE TUB' })).toBeVisible();

@@ -88,9 +88,9 @@ export const OrderSchema = z.object({
   statusName: z.string(),
   /** Whether the order can still be paid. */
   isPayable: z.boolean(),
-  /** The order number (spelled so in the spec); the thank-you page shows its last 5 characters. */
+  /** The stored order number (spelled so in the spec); people see `displayOrderNumber` of it. */
   orderNumer: z.string(),
-  /** The order page shows the last 4 digits. */
+  /** Kept for older clients: `displayOrderNumber` without its "#". */
   orderNumberLast4: z.string(),
   /** ISO timestamps. */
   dateCreated: z.string(),
@@ -155,14 +155,12 @@ export const ConfirmNewOrderSchema = z.object({
 });
 export type ConfirmNewOrder = z.infer<typeof ConfirmNewOrderSchema>;
 
-/** "#12345": the last 5 characters of the order number (thank-you page, spec 001 §2.13). */
-export function thankYouOrderNumber(orderNumer: string): string {
-  return `#${orderNumer.slice(-5)}`;
-}
-
-/** "#2345": the last 4 digits of the order number (order page, spec 001 §2.14). */
-export function orderDetailNumber(orderNumer: string): string {
-  return `#${orderNumer.replace(/\D/g, '').slice(-4)}`;
+/**
+ * "#00002": the one customer-facing number of an order, the last 5 characters of its stored
+ * number, the same on every page, email and back-office screen (docs/product.md#order-numbers).
+ */
+export function displayOrderNumber(orderNumber: string): string {
+  return `#${orderNumber.slice(-5)}`;
 }
 
 /** One line of GET /order/GetMyOrders: the member's order history (profile, spec 001 §2.9). */

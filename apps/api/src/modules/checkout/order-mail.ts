@@ -1,4 +1,4 @@
-import { DELIVERY_SCHEDULE_DAYS, type Order, thankYouOrderNumber } from '@store/contracts';
+import { DELIVERY_SCHEDULE_DAYS, displayOrderNumber, type Order } from '@store/contracts';
 import type { Mail } from '../mail/mailer.ts';
 
 /*
@@ -74,7 +74,7 @@ function invoiceLines(order: Order): [string, string][] {
 
 /** Sent once when an order is paid (the outbox makes it once). */
 export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
-  const number = thankYouOrderNumber(order.orderNumer);
+  const number = displayOrderNumber(order.orderNumer);
   const isPreOrder = order.kind === 'pre_order';
   const days = order.deliverySchedule !== null ? DELIVERY_SCHEDULE_DAYS[order.deliverySchedule] : undefined;
   const paragraphs = isPreOrder
@@ -88,7 +88,7 @@ export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
   const link = isPreOrder
     ? { label: 'View your pre-order', url: `${publicUrl}/order-detail/${order.id}` }
     : { label: 'View your order', url: `${publicUrl}/thank-you/${order.id}` };
-  const heading = isPreOrder ? 'Thank you for your pre-order!' : 'Your order has been placed';
+  const heading = isPreOrder ? `Thank you for your pre-order ${number}!` : `Your order ${number} has been placed`;
   const { html, text } = layout(heading, paragraphs, invoiceLines(order), link);
   return {
     kind: 'order-confirmation',
@@ -105,7 +105,7 @@ export function orderRefundedMail(order: Order, publicUrl: string): Mail {
   const { html, text } = layout(
     heading,
     [
-      `We could not complete order ${thankYouOrderNumber(order.orderNumer)}: your account already has an active membership. We refunded the whole payment to your card; banks take 5-10 business days to show it.`,
+      `We could not complete order ${displayOrderNumber(order.orderNumer)}: your account already has an active membership. We refunded the whole payment to your card; banks take 5-10 business days to show it.`,
     ],
     invoiceLines(order),
     { label: 'Go to your membership', url: `${publicUrl}/membership` },

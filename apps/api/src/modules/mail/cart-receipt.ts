@@ -1,3 +1,4 @@
+import { displayOrderNumber } from '@store/contracts';
 import type { Mail } from './mailer.ts';
 import { escapeHtml } from './templates.ts';
 
@@ -31,7 +32,7 @@ export function usd(cents: number): string {
 }
 
 export function cartReceiptMail(receipt: CartReceipt): Mail {
-  const number = `#${receipt.orderNumber.slice(-5)}`;
+  const number = displayOrderNumber(receipt.orderNumber);
   const rows: [string, string][] = [
     ...receipt.lines.map((l): [string, string] => [`${l.title} x${l.quantity}`, usd(l.lineCents)]),
     ['Subtotal', usd(receipt.subtotalCents)],
@@ -104,7 +105,7 @@ export function cartRefundedMail(input: {
   amountCents: number;
   orderUrl: string;
 }): Mail {
-  const number = `#${input.orderNumber.slice(-5)}`;
+  const number = displayOrderNumber(input.orderNumber);
   const heading = 'A duplicate payment was refunded';
   const body = `Your order ${number} was already paid, so we refunded a second payment of ${usd(input.amountCents)} to your card. Banks take 5-10 business days to show it. Your order itself is unchanged.`;
   const html = `<!doctype html>

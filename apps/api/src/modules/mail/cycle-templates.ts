@@ -1,3 +1,4 @@
+import { displayOrderNumber } from '@store/contracts';
 import type { Mail } from './mailer.ts';
 
 /** The membership cycle's mails (issue 6): each is sent once per cycle or attempt by the sweeper. */
@@ -44,8 +45,8 @@ export function renewalReceiptMail(
   totalCents: number,
   last4: string | null,
 ): Mail {
-  return mail('renewal-receipt', to, `Receipt for your box #${orderNumber.slice(-4)}`, [
-    `Thank you! We charged ${dollars(totalCents)}${last4 ? ` to your card ending in ${last4}` : ''} for order ${orderNumber}.`,
+  return mail('renewal-receipt', to, `Receipt for your box ${displayOrderNumber(orderNumber)}`, [
+    `Thank you! We charged ${dollars(totalCents)}${last4 ? ` to your card ending in ${last4}` : ''} for order ${displayOrderNumber(orderNumber)}.`,
     'You have 3 days to choose 2 samples for this box; after that we choose them for you.',
   ]);
 }
@@ -92,7 +93,7 @@ function trackingLine(trackingNumber: string | undefined): string[] {
 
 export function boxShippedMail(to: string, orderNumber: string, trackingNumber?: string): Mail {
   return mail('box-shipped', to, 'Your box is on its way', [
-    `Your box (order ${orderNumber}) has shipped. Enjoy your samples and tell us what you think!`,
+    `Your box (order ${displayOrderNumber(orderNumber)}) has shipped. Enjoy your samples and tell us what you think!`,
     ...trackingLine(trackingNumber),
   ]);
 }
@@ -100,7 +101,7 @@ export function boxShippedMail(to: string, orderNumber: string, trackingNumber?:
 /** A cart order of full-size tubs left the warehouse (the back office's cart fulfillment). */
 export function tubsShippedMail(to: string, orderNumber: string, trackingNumber: string): Mail {
   return mail('order-shipped', to, 'Your order is on its way', [
-    `Your order ${orderNumber} has shipped.`,
+    `Your order ${displayOrderNumber(orderNumber)} has shipped.`,
     ...trackingLine(trackingNumber),
   ]);
 }

@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  displayOrderNumber,
   type Order,
   type OrderItem,
   type OrderKind,
@@ -116,7 +117,7 @@ export function toOrder(
     statusName: STATUS_NAMES[order.status] ?? order.status,
     isPayable: isPayable(order),
     orderNumer: order.orderNumber,
-    orderNumberLast4: order.orderNumber.replace(/\D/g, '').slice(-4),
+    orderNumberLast4: displayOrderNumber(order.orderNumber).slice(1),
     dateCreated: order.createdAt.toISOString(),
     lastModified: order.updatedAt.toISOString(),
     datePaid: order.paidAt?.toISOString() ?? null,

@@ -1,10 +1,10 @@
-import { CartCheckoutMessages } from '@store/contracts';
+import { CartCheckoutMessages, displayOrderNumber } from '@store/contracts';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
 import { supportMailto } from '@/lib/support.ts';
-import { completedOrderFrom, shortOrderNumber } from '../utils/completed-order.ts';
+import { completedOrderFrom } from '../utils/completed-order.ts';
 import { usd } from '../utils/money.ts';
 import './cart-checkout.css';
 
@@ -26,7 +26,7 @@ export function CheckoutCompletedPage() {
           <dl className="completed__facts">
             <div>
               <dt>Order number</dt>
-              <dd>{shortOrderNumber(order.orderNumer)}</dd>
+              <dd>{displayOrderNumber(order.orderNumer)}</dd>
             </div>
             <div>
               <dt>Total paid</dt>
@@ -47,7 +47,7 @@ export function CheckoutCompletedPage() {
         </div>
         <p className="completed__help">
           No confirmation email?{' '}
-          <a href={supportMailto(order ? `Order ${shortOrderNumber(order.orderNumer)}` : 'My shop order')}>
+          <a href={supportMailto(order ? `Order ${displayOrderNumber(order.orderNumer)}` : 'My shop order')}>
             Contact us
           </a>
         </p>

@@ -1,5 +1,6 @@
+import { displayOrderNumber } from '@store/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { completedOrderFrom, rememberCompletedOrder, shortOrderNumber } from './completed-order.ts';
+import { completedOrderFrom, rememberCompletedOrder } from './completed-order.ts';
 
 const result = {
   orderId: '7f1c2f0e-0000-4000-8000-000000000001',
@@ -68,6 +69,6 @@ describe('the completed order', () => {
   });
 
   it('shows the last 5 characters after a #', () => {
-    expect(shortOrderNumber('10000042')).toBe('#00042');
+    expect(displayOrderNumber('10000042')).toBe('#00042');
   });
 });

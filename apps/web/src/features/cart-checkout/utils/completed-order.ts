@@ -40,8 +40,3 @@ export function completedOrderFrom(state: unknown): CompletedOrder | null {
     return null;
   }
 }
-
-/** The order number as the thank-you page shows it: its last 5 characters after a # (spec 001 §9). */
-export function shortOrderNumber(orderNumer: string): string {
-  return `#${orderNumer.slice(-5)}`;
-}

@@ -1,3 +1,4 @@
+import { displayOrderNumber } from '@store/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
@@ -121,7 +122,7 @@ function Confirm({ confirmation, onDone }: { confirmation: RenewalConfirmation; 
         </div>
         <div>
           <dt>Order</dt>
-          <dd>{confirmation.orderNumber || '—'}</dd>
+          <dd>{confirmation.orderNumber ? displayOrderNumber(confirmation.orderNumber) : '—'}</dd>
         </div>
         <div>
           <dt>Card</dt>

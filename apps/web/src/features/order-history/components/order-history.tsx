@@ -1,4 +1,4 @@
-import { formatMembershipDate, type OrderSummary, orderDetailNumber } from '@store/contracts';
+import { displayOrderNumber, formatMembershipDate, type OrderSummary } from '@store/contracts';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -37,7 +37,7 @@ export function OrderHistory() {
         <li key={order.id}>
           <Link to={linkOf(order)} className="order-history__row">
             <span className="order-history__name">
-              {KIND_NAMES[order.kind] ?? 'Monthly box'} {orderDetailNumber(order.orderNumer)}
+              {KIND_NAMES[order.kind] ?? 'Monthly box'} {displayOrderNumber(order.orderNumer)}
             </span>
             <span>{formatMembershipDate(order.datePaid ?? order.dateCreated)}</span>
             <span>{order.statusName}</span>

@@ -1,4 +1,4 @@
-import { type Order, thankYouOrderNumber } from '@store/contracts';
+import { displayOrderNumber, type Order } from '@store/contracts';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
@@ -80,7 +80,7 @@ function PlacedOrder({ order }: { order: Order }) {
         <dl className="thank-you__facts">
           <div>
             <dt>Order number</dt>
-            <dd>{thankYouOrderNumber(order.orderNumer)}</dd>
+            <dd>{displayOrderNumber(order.orderNumer)}</dd>
           </div>
           <div>
             <dt>Date placed</dt>

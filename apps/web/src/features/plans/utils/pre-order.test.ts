@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { formatDollars, orderNumberLabel } from './pre-order.ts';
 
 describe('orderNumberLabel', () => {
-  it('uses the last 4 digits the API gives', () => {
-    expect(orderNumberLabel({ id: 'x', orderNumberLast4: '0421' })).toBe('#0421');
+  it('shows the one customer-facing number: the last 5 characters of the stored number', () => {
+    expect(orderNumberLabel({ id: 'x', orderNumer: '10000042', orderNumberLast4: '00042' })).toBe('#00042');
   });
-  it('falls back to the last 4 digits of the order number', () => {
-    expect(orderNumberLabel({ id: 'x', orderNumer: 'SF-2025-118734' })).toBe('#8734');
+  it('falls back to the short number the API gives', () => {
+    expect(orderNumberLabel({ id: 'x', orderNumberLast4: '00421' })).toBe('#00421');
   });
-  it('falls back to the id when there is no number', () => {
+  it('falls back to the end of the id when there is no number', () => {
     expect(orderNumberLabel({ id: 'abcd' })).toBe('#abcd');
   });
 });

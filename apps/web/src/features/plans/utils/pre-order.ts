@@ -1,3 +1,4 @@
+import { displayOrderNumber } from '@store/contracts';
 import type { PreOrderDetail } from '../api/get-order.ts';
 
 /** The two tub plans of the learn-more page (spec 001 §1, §9). */
@@ -41,13 +42,12 @@ export const TUB_PLANS: readonly TubPlan[] = [
   },
 ];
 
-/** "#1234": the order number's last 4 digits (spec 001 §2.14). */
+/** The order's one customer-facing number ("#00002", docs/product.md#order-numbers). */
 export function orderNumberLabel(
   order: Pick<PreOrderDetail, 'id'> & Partial<Pick<PreOrderDetail, 'orderNumberLast4' | 'orderNumer'>>,
 ): string {
-  const source = order.orderNumberLast4 ?? order.orderNumer ?? order.id;
-  const digits = String(source).replace(/\D/g, '');
-  return `#${(digits || String(source)).slice(-4)}`;
+  if (order.orderNumer) return displayOrderNumber(order.orderNumer);
+  return `#${order.orderNumberLast4 ?? order.id.slice(-5)}`;
 }
 
 /** Dollars (2 decimals, as the API sends them) for people: "$14.00". */

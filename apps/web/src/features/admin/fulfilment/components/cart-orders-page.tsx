@@ -1,4 +1,4 @@
-import { type AdminCartOrder, CART_ORDER_SORTS, formatUsd } from '@store/contracts';
+import { type AdminCartOrder, CART_ORDER_SORTS, displayOrderNumber, formatUsd } from '@store/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
@@ -169,12 +169,12 @@ function CartOrderRow({
             type="checkbox"
             checked={isSelected}
             onChange={onToggle}
-            aria-label={`Select order ${o.orderNumber} (${o.memberName})`}
+            aria-label={`Select order ${displayOrderNumber(o.orderNumber)} (${o.memberName})`}
           />
         </td>
       ) : null}
       <th scope="row" className="admin-table__title">
-        {o.orderNumber}
+        {displayOrderNumber(o.orderNumber)}
         <Link to={`/admin/fulfilment/packing?ids=${o.orderId}`} className="admin-table__sub">
           Packing list
         </Link>

@@ -1,5 +1,6 @@
 import {
   type AdminFulfilmentBox,
+  displayOrderNumber,
   FULFILMENT_BOX_SORTS,
   FULFILMENT_STAGE_NAMES,
   FULFILMENT_STAGES,
@@ -239,15 +240,15 @@ function BoxRow({
           type="checkbox"
           checked={isSelected}
           onChange={onToggle}
-          aria-label={`Select order ${box.orderNumber} (${box.memberName})`}
+          aria-label={`Select order ${displayOrderNumber(box.orderNumber)} (${box.memberName})`}
         />
       </td>
       <th scope="row" className="admin-table__title">
-        {box.orderNumber}
+        {displayOrderNumber(box.orderNumber)}
         <Link
           to={`/admin/fulfilment/packing?ids=${box.orderId}`}
           className="admin-table__sub"
-          aria-label={`Packing list of order ${box.orderNumber}`}
+          aria-label={`Packing list of order ${displayOrderNumber(box.orderNumber)}`}
         >
           Packing list
         </Link>

@@ -1,4 +1,5 @@
 import type { AdminPackingList } from '@store/contracts';
+import { displayOrderNumber } from '@store/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
@@ -58,12 +59,16 @@ export function PackingListPage() {
 function PackingSlip({ list }: { list: AdminPackingList }) {
   const units = list.items.reduce((sum, i) => sum + i.quantity, 0);
   return (
-    <article className="packing-slip" aria-label={`Packing list of order ${list.orderNumber}`}>
+    <article
+      className="packing-slip"
+      aria-label={`Packing list of order ${displayOrderNumber(list.orderNumber)}`}
+    >
       <header className="packing-slip__header">
         <div>
           <p className="packing-slip__brand">Sample First</p>
           <h2 className="packing-slip__title">
-            {list.kind === 'box' ? `${list.boxMonth ?? ''} box` : 'Tub order'} · Order {list.orderNumber}
+            {list.kind === 'box' ? `${list.boxMonth ?? ''} box` : 'Tub order'} · Order{' '}
+            {displayOrderNumber(list.orderNumber)}
           </h2>
         </div>
         {list.trackingNumber ? (

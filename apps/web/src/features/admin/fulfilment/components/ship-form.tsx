@@ -1,3 +1,4 @@
+import { displayOrderNumber } from '@store/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { checkShipments, type ShipNoun, shipTitle } from '../utils/tracking.ts';
@@ -64,7 +65,7 @@ export function ShipForm({
           return (
             <li key={t.orderId} className="ship-form__row">
               <label htmlFor={fieldId} className="admin-field__label">
-                Tracking number for order {t.orderNumber} ({t.memberName})
+                Tracking number for order {displayOrderNumber(t.orderNumber)} ({t.memberName})
               </label>
               <input
                 id={fieldId}

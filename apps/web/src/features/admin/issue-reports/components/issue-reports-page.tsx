@@ -1,4 +1,5 @@
 import type { AdminIssueReport } from '@store/contracts';
+import { displayOrderNumber } from '@store/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
@@ -106,7 +107,7 @@ function IssueCard({ report: r }: { report: AdminIssueReport }) {
             <Link to={`/admin/members/${r.identityId}`}>{r.memberEmail}</Link>
           </h2>
           <p className="admin-message__meta">
-            {r.orderNumber ? `Order #${r.orderNumber} · ` : ''}
+            {r.orderNumber ? `Order ${displayOrderNumber(r.orderNumber)} · ` : ''}
             <When iso={r.createdAt} />
           </p>
         </div>

@@ -1,4 +1,4 @@
-import { formatUsd } from '@store/contracts';
+import { displayOrderNumber, formatUsd } from '@store/contracts';
 import { useState } from 'react';
 import { type Detail, day, KIND_NAMES, type Order, Section } from './member-parts.tsx';
 import { RefundForm } from './refund-form.tsx';
@@ -44,7 +44,7 @@ function OrderRow({ order: o, isOpen, onOpen }: { order: Order; isOpen: boolean;
   return (
     <tr>
       <th scope="row" className="admin-table__title">
-        #{o.orderNumber}
+        {displayOrderNumber(o.orderNumber)}
         <span className="admin-table__sub">{KIND_NAMES[o.kind] ?? o.kind}</span>
       </th>
       <td>
@@ -60,7 +60,7 @@ function OrderRow({ order: o, isOpen, onOpen }: { order: Order; isOpen: boolean;
             className="admin-link-button"
             onClick={onOpen}
             disabled={isOpen}
-            aria-label={`Refund order #${o.orderNumber}`}
+            aria-label={`Refund order ${displayOrderNumber(o.orderNumber)}`}
           >
             Refund
           </button>

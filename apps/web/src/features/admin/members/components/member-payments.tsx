@@ -1,11 +1,11 @@
-import { formatUsd } from '@store/contracts';
+import { displayOrderNumber, formatUsd } from '@store/contracts';
 import { When } from '../../components/list-parts.tsx';
 import { type Detail, Section } from './member-parts.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Refunds made to the member and where each stands. */
 export function RefundsSection({ detail }: { detail: Detail }) {
-  const numbers = new Map(detail.orders.map((o) => [o.id, o.orderNumber]));
+  const numbers = new Map(detail.orders.map((o) => [o.id, displayOrderNumber(o.orderNumber)]));
   return (
     <Section id="refunds-title" title="Refunds" count={detail.refunds.length}>
       <div className="admin-table-wrap">
@@ -25,7 +25,7 @@ export function RefundsSection({ detail }: { detail: Detail }) {
             {detail.refunds.map((r) => (
               <tr key={r.id}>
                 <th scope="row">
-                  #{numbers.get(r.orderId) ?? r.orderId.slice(0, 8)}
+                  {numbers.get(r.orderId) ?? `#${r.orderId.slice(0, 8)}`}
                   <span className="admin-table__sub">Refund {r.seq}</span>
                 </th>
                 <td>
@@ -48,7 +48,7 @@ export function RefundsSection({ detail }: { detail: Detail }) {
 
 /** Every charge attempt at the payment provider. */
 export function PaymentsSection({ detail }: { detail: Detail }) {
-  const numbers = new Map(detail.orders.map((o) => [o.id, o.orderNumber]));
+  const numbers = new Map(detail.orders.map((o) => [o.id, displayOrderNumber(o.orderNumber)]));
   return (
     <Section id="payments-title" title="Payments" count={detail.payments.length}>
       <div className="admin-table-wrap">
@@ -71,7 +71,7 @@ export function PaymentsSection({ detail }: { detail: Detail }) {
                   <When iso={p.createdAt} />
                 </td>
                 <td>{p.source === 'checkout' ? 'Checkout' : 'Renewal'}</td>
-                <td>{p.orderId ? `#${numbers.get(p.orderId) ?? p.orderId.slice(0, 8)}` : '—'}</td>
+                <td>{p.orderId ? (numbers.get(p.orderId) ?? `#${p.orderId.slice(0, 8)}`) : '—'}</td>
                 <td>
                   <StatusBadge status={p.status} />
                   {p.declineCode ? <span className="admin-table__sub">{p.declineCode}</span> : null}

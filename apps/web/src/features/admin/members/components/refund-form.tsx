@@ -1,4 +1,4 @@
-import { formatUsd } from '@store/contracts';
+import { displayOrderNumber, formatUsd } from '@store/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { notify } from '@/lib/notifications.ts';
@@ -33,7 +33,7 @@ export function RefundForm({ order, onDone }: { order: Order; onDone: () => void
       const word =
         refund.status === 'succeeded' ? 'refunded' : refund.status === 'failed' ? 'failed' : 'pending';
       notify(
-        `Order #${order.orderNumber}: ${formatUsd(refund.amountCents)} ${word}.`,
+        `Order ${displayOrderNumber(order.orderNumber)}: ${formatUsd(refund.amountCents)} ${word}.`,
         word === 'failed' ? 'error' : 'success',
       );
       onDone();
@@ -46,7 +46,7 @@ export function RefundForm({ order, onDone }: { order: Order; onDone: () => void
   return (
     <form className="member__refund" onSubmit={submit} aria-labelledby={titleId}>
       <h3 id={titleId} className="member__refund-title">
-        Refund order #{order.orderNumber}
+        Refund order {displayOrderNumber(order.orderNumber)}
       </h3>
       <div className="admin-field">
         <label htmlFor={amountId} className="admin-field__label">
