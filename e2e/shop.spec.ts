@@ -53,7 +53,7 @@ test('a member searches the shop, gets the referral popup once, copies the link;
   await capture(page, 'shop-01-member');
 
   // Search: a brand in mixed case, then a title; every card shown matches it.
-  const search = page.getByRole('searchbox', { name: 'Search by brand or product' });
+  const search = page.getByRole('searchbox', { name: 'Search by brand, product or flavor' });
   const brand = (await locked.first().locator('.shop-card__brand').textContent())!.trim();
   const title = (await locked.last().locator('.shop-card__title').textContent())!.trim();
   await search.fill(swapCase(brand));
@@ -66,6 +66,11 @@ test('a member searches the shop, gets the referral popup once, copies the link;
   await expect(cards.filter({ hasNotText: new RegExp(literal(title), 'i') })).toHaveCount(0);
   await expect(page.locator('.shop-card__title', { hasText: title }).first()).toBeVisible();
 
+  // A flavor finds its tubs: every card left is that flavor.
+  await search.fill('vanilla');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.locator('.shop-card__flavor').filter({ hasNotText: /vanilla/i })).toHaveCount(0);
+
   // No match: the empty state, and a control that clears the search.
   await search.fill('No Such Tub 123');
   await expect(page.getByText('No products match "No Such Tub 123".')).toBeVisible();
@@ -75,6 +80,18 @@ test('a member searches the shop, gets the referral popup once, copies the link;
   await expect(search).toHaveValue('');
   await expect(search).toBeFocused();
   await expect(unlocked).toHaveCount(2);
+
+  // An unlocked card adds its tub to the cart itself, by keyboard too, and the MY CART panel opens.
+  const add = unlocked.first().getByRole('button', { name: /^Add .+, .+ to cart$/ });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: 'MY CART' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveCount(1);
+  await capture(page, 'shop-03-added-from-card');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(locked.first().getByRole('button', { name: /to cart/ })).toHaveCount(0);
 
   // The popup: not before 5 s after the shop loaded, then once. A fake clock counts the 5 s.
   await page.evaluate(() => localStorage.removeItem('referralPopupShown'));

@@ -25,9 +25,14 @@ export function unlockLabel(nextBoxMonth: string): string {
     : `GET ${nextBoxMonth.toUpperCase()}'S BOX TO UNLOCK`;
 }
 
-/** Spec 001 §5 shop search: case-insensitive match of the query against brand text or title. */
-export function matchesShopSearch(product: { brandText: string; title: string }, query: string): boolean {
+/** Shop search: a case-insensitive match of the query against brand, title or flavor ("vanilla"). */
+export function matchesShopSearch(
+  product: { brandText: string; title: string; flavorSubCategoryText?: string },
+  query: string,
+): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
-  return product.brandText.toLowerCase().includes(q) || product.title.toLowerCase().includes(q);
+  return [product.brandText, product.title, product.flavorSubCategoryText ?? ''].some((text) =>
+    text.toLowerCase().includes(q),
+  );
 }

@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { addToCart } from '../api/add-to-cart.ts';
+import { addToCart } from '@/lib/add-to-cart.ts';
 import { useProduct } from '../api/get-product.ts';
 import { PersonalizedSuggestions } from './personalized-suggestions.tsx';
 import './product.css';

@@ -1,10 +1,15 @@
-import { formatUsd, type Product } from '@store/contracts';
+import { formatUsd, type Product, productName } from '@store/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { addToCart } from '@/lib/add-to-cart.ts';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
-/** One tub of the shop: unlocked ones open the product, locked ones name the box that unlocks them. */
+/**
+ * One tub of the shop: unlocked ones open the product and have ADD TO CART; locked ones name the
+ * box that unlocks them.
+ */
 export function ShopCard({
   product,
   lockLabel,
@@ -52,11 +57,36 @@ export function ShopCard({
       ) : null}
     </>
   );
-  return lockLabel ? (
-    <div className="shop-card shop-card--locked">{body}</div>
-  ) : (
-    <Link className="shop-card" to={paths.productDetail(product.id)}>
-      {body}
-    </Link>
+  if (lockLabel) return <div className="shop-card shop-card--locked">{body}</div>;
+  const name = productName({ title: product.title, flavor: product.flavorSubCategoryText });
+  return (
+    <div className="shop-card shop-card--unlocked">
+      <Link className="shop-card__link" to={paths.productDetail(product.id)} aria-label={`See ${name}`}>
+        {body}
+      </Link>
+      <ShopAddToCart productId={product.id} name={name} />
+    </div>
+  );
+}
+
+/** ADD TO CART on the card: the tub goes in the cart and the cart panel opens, as on the product page. */
+function ShopAddToCart({ productId, name }: { productId: number; name: string }) {
+  const [isAdding, setAdding] = useState(false);
+  return (
+    <button
+      type="button"
+      className="shop-card__add"
+      aria-label={`Add ${name} to cart`}
+      aria-disabled={isAdding || undefined}
+      aria-busy={isAdding || undefined}
+      onClick={async () => {
+        if (isAdding) return;
+        setAdding(true);
+        await addToCart(productId);
+        setAdding(false);
+      }}
+    >
+      {isAdding ? 'ADDING...' : 'ADD TO CART'}
+    </button>
   );
 }

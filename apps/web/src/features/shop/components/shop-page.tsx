@@ -46,7 +46,7 @@ export function ShopPage() {
         <div className="shop__tools">
           <div className="shop__search">
             <label htmlFor={searchId} className="visually-hidden">
-              Search by brand or product
+              Search by brand, product or flavor
             </label>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
               <path
@@ -58,7 +58,7 @@ export function ShopPage() {
               ref={searchInput}
               id={searchId}
               type="search"
-              placeholder="Search by brand or product"
+              placeholder="Search by brand, product or flavor"
               autoComplete="off"
               value={query}
               onChange={(event) => setQuery(event.target.value)}

@@ -14,6 +14,15 @@ describe('searchShop (spec 001 §5)', () => {
     expect(searchShop({ unlocked, locked }, 'iso100').locked).toEqual(locked);
   });
 
+  it('matches the flavor too: "vanilla" finds the vanilla tubs', () => {
+    const tubs = [
+      { brandText: 'Ghost', title: 'Whey Protein', flavorSubCategoryText: 'Vanilla Bean' },
+      { brandText: 'Ghost', title: 'Whey Protein', flavorSubCategoryText: 'Chocolate' },
+    ];
+    expect(searchShop({ unlocked: tubs, locked: [] }, 'vanilla').unlocked).toEqual([tubs[0]]);
+    expect(searchShop({ unlocked: [], locked: tubs }, 'CHOC').locked).toEqual([tubs[1]]);
+  });
+
   it('keeps everything for an empty or blank query and nothing for a miss', () => {
     expect(searchShop({ unlocked, locked }, '  ')).toEqual({ unlocked, locked });
     expect(searchShop({ unlocked, locked }, 'zzz')).toEqual({ unlocked: [], locked: [] });
