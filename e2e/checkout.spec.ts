@@ -92,8 +92,8 @@ test('a finished quiz checks out with 4242 4242 4242 4242 and lands on the membe
   await capture(page, 'checkout-04-billing');
 
   await page.goto(`/thank-you/${orderId}`);
-  await expect(page.getByRole('heading', { name: 'Your order has been placed succefully.' })).toBeVisible();
-  await expect(page.getByText('Check youe email for the invoice.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your order has been placed successfully.' })).toBeVisible();
+  await expect(page.getByText('Check your email for the invoice.')).toBeVisible();
   await expect(page.getByText('Processing', { exact: true })).toBeVisible();
   await expect(page.getByText(/^#\d{1,5}$/)).toBeVisible();
   await expectAccessible(page);

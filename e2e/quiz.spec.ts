@@ -97,13 +97,26 @@ test('a new visitor takes the quiz, signs up and sees matches that respect the a
   await page.getByRole('checkbox', { name: 'Lactose intolerant' }).check();
   await expect(notice).toContainText('lactose-free');
   await captureScreens(page, 'quiz-05-restrictions-lactose-notice');
+  // On a phone the notice sits above Back and Next and never covers them.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const noticeBox = (await notice.boundingBox())!;
+  for (const button of [next, page.getByRole('link', { name: 'Back' })]) {
+    const box = (await button.boundingBox())!;
+    const overlaps =
+      box.x < noticeBox.x + noticeBox.width &&
+      noticeBox.x < box.x + box.width &&
+      box.y < noticeBox.y + noticeBox.height &&
+      noticeBox.y < box.y + box.height;
+    expect(overlaps).toBe(false);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Close this notice' }).click();
   await expect(notice).toHaveCount(0);
   await next.click();
 
   // Step 6: exactly 4 flavors; a fifth is ignored.
   await expectStep(page, 6, 42);
-  await expect(page.getByText('Select up to 4')).toBeVisible();
+  await expect(page.getByText('Choose exactly 4')).toBeVisible();
   await expect(next).toBeDisabled();
   for (const flavor of ['Chocolate', 'Vanilla', 'Strawberry'])
     await page.getByRole('checkbox', { name: flavor, exact: true }).check();

@@ -3,7 +3,7 @@ import type { Mail } from '../mail/mailer.ts';
 
 /*
  * The mails of a paid order: the confirmation (with the invoice lines the thank-you page
- * promises, "Check youe email for the invoice.") and the notice of a refund. Every value put into
+ * promises, "Check your email for the invoice.") and the notice of a refund. Every value put into
  * HTML is escaped.
  */
 

@@ -121,7 +121,7 @@ function PhoneScreen({ frame }: { frame: ClipFrame }) {
           <QuizScreen
             key="flavors"
             title="Which flavors do you like?"
-            hint="Select up to 4"
+            hint="Choose exactly 4"
             options={FLAVOR_OPTIONS}
             checked={frame.checked}
             isGrid

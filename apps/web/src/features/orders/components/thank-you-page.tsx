@@ -10,8 +10,8 @@ import './orders.css';
 
 /** The thank-you page's two lines, word for word as the product has them (spec 001 §2.13). */
 export const ThankYouCopy = {
-  placed: 'Your order has been placed succefully.',
-  invoice: 'Check youe email for the invoice.',
+  placed: 'Your order has been placed successfully.',
+  invoice: 'Check your email for the invoice.',
 } as const;
 
 function usd(dollars: number): string {

@@ -352,6 +352,8 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
           </p>
         ) : null}
 
+        {notice ? <QuizNotice kind={notice} onClose={closeNotice} /> : null}
+
         <div className="quiz-card__actions">
           {back !== null ? (
             <Link className="quiz-button quiz-button--secondary" to={stepUrl(back)}>
@@ -370,7 +372,6 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
           </button>
         </div>
       </form>
-      {notice ? <QuizNotice kind={notice} onClose={closeNotice} /> : null}
       {nextSpec?.lists.map((list) => (
         <PrefetchList key={list.field} spec={list} />
       ))}

@@ -61,7 +61,7 @@ export const QUIZ_STEP_SPECS: Record<number, StepSpec> = {
   },
   6: {
     title: 'Which flavors do you love?',
-    hint: `Select up to ${QUIZ_FLAVOR_COUNT}`,
+    hint: `Choose exactly ${QUIZ_FLAVOR_COUNT}`,
     lists: [{ list: 'Flavors', field: 'flavors', kind: 'multi', max: QUIZ_FLAVOR_COUNT }],
   },
   7: {
