@@ -85,11 +85,17 @@ export const ProductIdQuerySchema = z.object({ id: z.coerce.number().int().min(1
 /**
  * A product as a person reads it wherever they choose, review or pay: its title and flavor
  * ("Organic Plant Protein, Chocolate"). Many products share a title and differ only in flavor;
- * a title that already ends with its flavor is not repeated.
+ * a title that already ends with its flavor is not repeated. Takes a catalog row (`flavor`), a
+ * product, order item or cart line as the API answers them (`flavorSubCategoryText`).
  */
-export function productName(product: { title: string; flavor?: string | null }): string {
-  const title = product.title.trim();
-  const flavor = product.flavor?.trim() ?? '';
+export function productName(product: {
+  title: string;
+  productTitle?: string | null;
+  flavor?: string | null;
+  flavorSubCategoryText?: string | null;
+}): string {
+  const title = (product.productTitle || product.title).trim();
+  const flavor = (product.flavor ?? product.flavorSubCategoryText ?? '').trim();
   if (!flavor || title.toLowerCase().endsWith(flavor.toLowerCase())) return title;
   return title ? `${title}, ${flavor}` : flavor;
 }

@@ -1,3 +1,4 @@
+import { productName } from '@store/contracts';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
@@ -82,11 +83,11 @@ export function createCartOrderHooks({
       const titles = new Map(
         (ids.length
           ? await db
-              .select({ id: products.id, title: products.title })
+              .select({ id: products.id, title: products.title, flavor: products.flavor })
               .from(products)
               .where(inArray(products.id, ids))
           : []
-        ).map((p) => [p.id, p.title]),
+        ).map((p) => [p.id, productName(p)]),
       );
       const s = order.shipping;
       return cartReceiptMail({

@@ -1,4 +1,11 @@
-import { DELIVERY_SCHEDULE_DAYS, displayOrderNumber, type Order } from '@store/contracts';
+import {
+  DELIVERY_SCHEDULE_DAYS,
+  displayOrderNumber,
+  formatMembershipDate,
+  type Order,
+  plannedCycleDates,
+  productName,
+} from '@store/contracts';
 import type { Mail } from '../mail/mailer.ts';
 
 /*
@@ -62,14 +69,33 @@ function invoiceLines(order: Order): [string, string][] {
     lines.push(['Pre-Order x1', usd(order.price)]);
   } else {
     lines.push(['Discover Plan: box of 4 samples', usd(order.price)]);
-    for (const item of order.items)
-      lines.push([`Sample: ${item.title}`, item.price > 0 ? usd(item.price) : 'Included']);
+    for (const item of order.items) {
+      const pick = item.isPrimePick ? ' (prime pick)' : '';
+      lines.push([
+        `Sample: ${item.brandName ? `${item.brandName} ` : ''}${productName(item)}${pick}`,
+        item.price > 0 ? usd(item.price) : 'Included',
+      ]);
+    }
   }
   lines.push(['Shipping', 'Free'], ['Handling fee', usd(order.handlingFee)], ['Tax', usd(order.taxAmount)]);
   if (order.storeCredit > 0) lines.push(['Store credit', `-${usd(order.storeCredit)}`]);
   lines.push(['Total (USD)', usd(order.total)]);
   if (order.last4Digits) lines.push(['Paid with', `Card ending with ${order.last4Digits}`]);
   return lines;
+}
+
+/** The first box's next steps with their dates, counted from the payment. */
+export function whatHappensNext(order: Pick<Order, 'datePaid' | 'dateCreated' | 'items'>): string[] {
+  const dates = plannedCycleDates(order.datePaid ?? order.dateCreated);
+  const deadline = formatMembershipDate(dates.buildDeadline);
+  const chosen = order.items.filter((i) => !i.isPrimePick).length;
+  const choose =
+    chosen >= 2
+      ? `you chose your 2 samples already and can change them until ${deadline}.`
+      : `choose your 2 samples by ${deadline} (after that we choose them for you from your matches).`;
+  return [
+    `What happens next: ${choose} Your box is assembled from ${deadline} to ${formatMembershipDate(dates.assemblyEndDate)} and is expected to ship on ${formatMembershipDate(dates.expectedShipDate)}; we email you the tracking number when it ships.`,
+  ];
 }
 
 /** Sent once when an order is paid (the outbox makes it once). */
@@ -82,7 +108,8 @@ export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
         `Thank you for your pre-order of the ${order.items[0]?.title ?? 'tub plan'}! Tub plans launch in 2-3 months; we will email you before your first delivery ships.`,
       ]
     : [
-        'Welcome to the Discover Plan! Your first box holds 4 samples: 2 prime picks we chose from your quiz, and 2 you choose now in Build Your Box.',
+        `Welcome to the Discover Plan! Order ${number} is paid. Your first box holds 4 samples: the 2 prime picks below, which we chose from your quiz, and 2 you choose in Build Your Box.`,
+        ...whatHappensNext(order),
         days ? `Your boxes arrive every ${days} days. You can change the schedule or cancel any time.` : '',
       ].filter(Boolean);
   const link = isPreOrder

@@ -9,10 +9,13 @@ export function useBoxOrder(orderId: string | undefined) {
   );
 }
 
-/** GET product/GetPersonalizedOptions: the member's matches, best first. */
-export function usePersonalizedOptions() {
-  return useApi('personalized-options', () =>
-    apiGet<Product[]>('/product/GetPersonalizedOptions', { quiet: true }),
+/**
+ * GET /order/GetSampleChoices: the samples the member may choose for this box, best match first
+ * (never a prime pick of it, a product from another of their boxes, or one their answers rule out).
+ */
+export function useSampleChoices(orderId: string) {
+  return useApi(orderId ? `sample-choices:${orderId}` : null, () =>
+    apiGet<Product[]>('/order/GetSampleChoices', { query: { id: orderId }, quiet: true }),
   );
 }
 
@@ -31,5 +34,6 @@ export async function saveBox(order: Order, chosenProductIds: number[]): Promise
   });
   setCached(`order:${order.id}`, saved);
   invalidate('my-orders');
+  invalidate(`sample-choices:${order.id}`);
   return saved;
 }

@@ -1,9 +1,10 @@
-import type { OrderItem } from '@store/contracts';
+import { formatMembershipDate, type OrderItem, productName } from '@store/contracts';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { useAuth } from '@/lib/auth.ts';
 import { useBoxOrder } from '../api/box-api.ts';
 import { PlusTile, SampleTile } from './sample-tiles.tsx';
 
@@ -35,9 +36,23 @@ export function ItemTile({ item, badge }: { item: OrderItem; badge?: string }) {
     <SampleTile
       image={item.sampleImage.originalPath}
       brand={item.brandName}
-      title={item.productTitle || item.title}
+      title={productName(item)}
       badge={badge}
     />
+  );
+}
+
+/** "Choose your 2 samples by March 4, 2027": the build deadline of the member's current box. */
+export function BuildDeadline({ orderId }: { orderId: string }) {
+  const { info } = useAuth();
+  const subscription = info?.subscription;
+  const deadline = subscription?.currentOrderId === orderId ? subscription.cycleDates?.buildDeadline : null;
+  if (!deadline) return null;
+  return (
+    <p className="box-page__lead">
+      Choose your 2 samples by <strong>{formatMembershipDate(deadline)}</strong>; after that we choose them
+      for you from your matches.
+    </p>
   );
 }
 
@@ -48,13 +63,21 @@ export function BuildYourBoxPage({ orderId }: { orderId: string }) {
   const primePicks = order.items.filter((i) => i.isPrimePick);
   const chosen = order.items.filter((i) => !i.isPrimePick);
   const open = Math.max(0, 2 - chosen.length);
+  const isSet = open === 0;
   return (
     <main className="box-page">
       <PageTitle title="Build Your Personalized Box" />
       <h1 className="box-page__title">Build Your Personalized Box</h1>
-      <p className="box-page__lead">
-        We picked 2 samples from your quiz. Choose the other 2 from your matches before the build deadline.
-      </p>
+      {isSet ? (
+        <p className="box-page__lead">Your box is set: your 2 prime picks and the 2 samples you chose.</p>
+      ) : (
+        <>
+          <p className="box-page__lead">
+            We picked 2 samples from your quiz. Choose the other 2 from the samples you have not tried yet.
+          </p>
+          <BuildDeadline orderId={orderId} />
+        </>
+      )}
       <ul className="box-grid" aria-label="Your box">
         {primePicks.map((item) => (
           <ItemTile key={item.id} item={item} badge="Prime pick" />
@@ -67,8 +90,8 @@ export function BuildYourBoxPage({ orderId }: { orderId: string }) {
         ))}
       </ul>
       <div className="box-page__actions">
-        <Link to={paths.chooseSamples(orderId)} className={buttonClass('primary')}>
-          NEXT: CHOOSE 2 SAMPLES
+        <Link to={paths.chooseSamples(orderId)} className={buttonClass(isSet ? 'secondary' : 'primary')}>
+          {isSet ? 'Change my samples' : 'NEXT: CHOOSE 2 SAMPLES'}
         </Link>
       </div>
     </main>

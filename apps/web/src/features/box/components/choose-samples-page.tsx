@@ -1,17 +1,29 @@
-import type { Order, Product } from '@store/contracts';
+import { type Order, type Product, productName } from '@store/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/notifications.ts';
-import { saveBox, useBoxOrder, usePersonalizedOptions } from '../api/box-api.ts';
+import { saveBox, useBoxOrder, useSampleChoices } from '../api/box-api.ts';
 import { clearChosenSamples, setChosenSamples, useChosenSamples } from '../utils/chosen-samples.ts';
-import { BoxState, ItemTile, OPEN_SLOTS } from './build-your-box-page.tsx';
+import { BoxState, BuildDeadline, ItemTile, OPEN_SLOTS } from './build-your-box-page.tsx';
 import { PlusTile, SampleTile } from './sample-tiles.tsx';
 
 export const ORDER_UPDATED = 'Order updated!';
 export const ORDER_UPDATE_FAILED = 'There was an error updating the order!';
+
+/** The page's heading for what the member holds: saved, picked but not saved, or still choosing. */
+export function chooseSamplesTitle(chosen: number, isSaved: boolean): string {
+  if (isSaved) return 'Your box is set';
+  if (chosen >= OPEN_SLOTS.length) return 'Confirm your box';
+  return chosen ? 'Choose your Last sample' : 'Choose your First sample';
+}
+
+function savedChoice(order: Order): number[] {
+  return order.items.filter((i) => !i.isPrimePick && i.productId !== null).map((i) => i.productId!);
+}
 
 /** The chosen samples saved on the server seed the client's choice once. */
 function useSeededChoice(order: Order | undefined) {
@@ -19,45 +31,65 @@ function useSeededChoice(order: Order | undefined) {
   const chosen = useChosenSamples(orderId);
   useEffect(() => {
     if (!order || chosen.length) return;
-    const saved = order.items.filter((i) => !i.isPrimePick && i.productId !== null).map((i) => i.productId!);
+    const saved = savedChoice(order);
     if (saved.length) setChosenSamples(order.id, saved);
   }, [order, chosen.length]);
   return chosen;
 }
 
-/** /choose-samples/:orderId (spec 001 §4.2): pick 2 samples from the member's matches, then CONFIRM. */
+/**
+ * /choose-samples/:orderId (spec 001 §4.2): pick 2 samples from the products the member may still
+ * try, then CONFIRM. The box is set only once the server saved it.
+ */
 export function ChooseSamplesPage({ orderId }: { orderId: string }) {
   const { data: order, error, reload } = useBoxOrder(orderId);
-  const options = usePersonalizedOptions();
-  const chosen = useSeededChoice(order);
+  const options = useSampleChoices(orderId);
+  const held = useSeededChoice(order);
   const navigate = useNavigate();
   const [isSaving, setIsSaving] = useState(false);
+  const [saveError, setSaveError] = useState('');
 
   if (!order) return <BoxState error={error} onRetry={reload} title="Choose your samples" />;
   const primePicks = order.items.filter((i) => i.isPrimePick);
   const byId = new Map((options.data ?? []).map((p) => [p.id, p]));
+  // A choice kept in this tab that is no longer offered (a prime pick, a product had before) is dropped.
+  const chosen = options.data ? held.filter((id) => byId.has(id)) : held;
   const inBox = new Set([...primePicks.map((i) => i.productId), ...chosen]);
   const choices = (options.data ?? []).filter((p) => !inBox.has(p.id));
-  const title = chosen.length ? 'Choose your Last sample' : 'Choose your First sample';
-  const isFull = primePicks.length + chosen.length >= 4;
+  const saved = savedChoice(order);
+  const isFull = chosen.length >= OPEN_SLOTS.length;
+  const isSaved = isFull && saved.length === chosen.length && saved.every((id) => chosen.includes(id));
+  const title = chooseSamplesTitle(chosen.length, isSaved);
 
   async function confirm() {
     setIsSaving(true);
+    setSaveError('');
     try {
       await saveBox(order!, chosen);
       clearChosenSamples(orderId);
       notify(ORDER_UPDATED, 'success');
       navigate(paths.membership());
-    } catch {
-      notify(ORDER_UPDATE_FAILED, 'error', 4000);
+    } catch (failure) {
+      setSaveError(
+        failure instanceof ApiError && failure.status < 500 ? failure.message : ORDER_UPDATE_FAILED,
+      );
       setIsSaving(false);
     }
   }
 
   return (
     <main className="box-page">
-      <PageTitle title={isFull ? 'Your box is ready' : title} />
-      <h1 className="box-page__title">{isFull ? 'Your box is ready' : title}</h1>
+      <PageTitle title={title} />
+      <h1 className="box-page__title">{title}</h1>
+      {isSaved ? (
+        <p className="box-page__lead">These 4 samples are saved for your box. Remove one to change it.</p>
+      ) : isFull ? (
+        <p className="box-page__lead">
+          Your 4 samples are picked but not saved yet. Press CONFIRM to set your box.
+        </p>
+      ) : (
+        <BuildDeadline orderId={orderId} />
+      )}
       <ul className="box-grid" aria-label="Your box">
         {primePicks.map((item) => (
           <ItemTile key={item.id} item={item} badge="Prime pick" />
@@ -78,17 +110,22 @@ export function ChooseSamplesPage({ orderId }: { orderId: string }) {
           <PlusTile key={slot} label="An empty slot" />
         ))}
       </ul>
-      {isFull ? (
+      {isFull && !isSaved ? (
         <div className="box-page__actions">
           <Button onClick={() => void confirm()} isLoading={isSaving} loadingLabel="Saving your box">
             CONFIRM
           </Button>
         </div>
       ) : null}
+      {saveError ? (
+        <p className="box-page__error" role="alert">
+          {saveError}
+        </p>
+      ) : null}
       {!isFull ? (
         <section aria-labelledby="choices-title" className="box-page">
           <h2 id="choices-title" className="box-page__lead">
-            Your matches
+            Samples you have not tried yet
           </h2>
           {options.error ? (
             <p>
@@ -99,6 +136,11 @@ export function ChooseSamplesPage({ orderId }: { orderId: string }) {
             </p>
           ) : !options.data ? (
             <p>Loading your matches...</p>
+          ) : choices.length === 0 ? (
+            <p>
+              You have tried every sample that fits your answers. We will fill the open slots with the best
+              ones left when your box is assembled.
+            </p>
           ) : (
             <ul className="box-grid">
               {choices.map((product) => (
@@ -113,14 +155,15 @@ export function ChooseSamplesPage({ orderId }: { orderId: string }) {
 }
 
 function ChosenTile({ product, onRemove }: { product: Product | undefined; onRemove: () => void }) {
+  const name = product ? productName(product) : 'Your sample';
   return (
     <SampleTile
       image={product?.sampleImage.originalPath ?? ''}
       brand={product?.brandText ?? ''}
-      title={product?.title ?? 'Your sample'}
+      title={name}
       badge="Your pick"
     >
-      <Button variant="secondary" onClick={onRemove} aria-label={`Remove ${product?.title ?? 'this sample'}`}>
+      <Button variant="secondary" onClick={onRemove} aria-label={`Remove ${name}`}>
         Remove
       </Button>
     </SampleTile>
@@ -129,12 +172,13 @@ function ChosenTile({ product, onRemove }: { product: Product | undefined; onRem
 
 function ChoiceTile({ orderId, product }: { orderId: string; product: Product }) {
   const navigate = useNavigate();
+  const name = productName(product);
   return (
-    <SampleTile image={product.sampleImage.originalPath} brand={product.brandText} title={product.title}>
+    <SampleTile image={product.sampleImage.originalPath} brand={product.brandText} title={name}>
       <Button
         className="box-tile__add"
         onClick={() => navigate(paths.sampleDetail(orderId, product.id))}
-        aria-label={`See ${product.title}`}
+        aria-label={`See ${name}`}
       >
         +
       </Button>

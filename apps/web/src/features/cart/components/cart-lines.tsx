@@ -1,4 +1,4 @@
-import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, type CartItem } from '@store/contracts';
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, type CartItem, productName } from '@store/contracts';
 import { usd } from '../utils/money.ts';
 
 export interface CartLinesProps {
@@ -48,15 +48,14 @@ export function CartLines({ items, isDisabled, onQuantity, onDelete, variant = '
             />
             <div className={`${line}__text`}>
               <p className={`${line}__brand`}>{item.brandName}</p>
-              <p className={`${line}__title`}>{item.title}</p>
-              <p className={`${line}__flavor`}>{item.flavorSubCategoryText}</p>
+              <p className={`${line}__title`}>{productName(item)}</p>
               <div className={`${line}__controls`}>
                 <fieldset className={layout.stepper}>
-                  <legend className="visually-hidden">Quantity of {item.title}</legend>
+                  <legend className="visually-hidden">Quantity of {productName(item)}</legend>
                   <button
                     type="button"
                     className={`${layout.stepper}__button`}
-                    aria-label={`Decrease quantity of ${item.title}`}
+                    aria-label={`Decrease quantity of ${productName(item)}`}
                     disabled={isDisabled || item.quantity <= CART_QUANTITY_MIN}
                     onClick={() => onQuantity(item, item.quantity - 1)}
                   >
@@ -72,7 +71,7 @@ export function CartLines({ items, isDisabled, onQuantity, onDelete, variant = '
                   <button
                     type="button"
                     className={`${layout.stepper}__button`}
-                    aria-label={`Increase quantity of ${item.title}`}
+                    aria-label={`Increase quantity of ${productName(item)}`}
                     disabled={isDisabled || item.quantity >= CART_QUANTITY_MAX}
                     onClick={() => onQuantity(item, item.quantity + 1)}
                   >
@@ -82,7 +81,7 @@ export function CartLines({ items, isDisabled, onQuantity, onDelete, variant = '
                 <button
                   type="button"
                   className={`${line}__delete`}
-                  aria-label={`Remove ${item.title} from the cart`}
+                  aria-label={`Remove ${productName(item)} from the cart`}
                   disabled={isDisabled}
                   onClick={() => onDelete(item)}
                 >

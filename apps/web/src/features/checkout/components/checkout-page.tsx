@@ -171,7 +171,9 @@ function CheckoutForm({
     invalidate('checkout-order:');
     invalidate('order:');
     await loadAuthInfo();
-    navigate(order.kind === 'pre_order' ? paths.orderDetail(order.id) : paths.membership());
+    // Membership shows the paid order's number beside the first box and its dates.
+    if (order.kind === 'pre_order') navigate(paths.orderDetail(order.id));
+    else navigate(paths.membership(), { state: { paidOrderId: order.id } });
   }
 
   const title = order.kind === 'pre_order' ? 'Pre-order checkout' : 'Checkout';

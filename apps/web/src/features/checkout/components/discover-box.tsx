@@ -1,4 +1,5 @@
 import type { Order, OrderItem } from '@store/contracts';
+import { productName } from '@store/contracts';
 import { usd } from '../utils/shipping-values.ts';
 
 /** A box holds 4 samples (spec 000 §9). */
@@ -47,17 +48,14 @@ function SampleTile({ item }: { item: OrderItem }) {
         <img
           className="sample-tile__image"
           src={item.sampleImage.originalPath}
-          alt={`${item.brandName} ${item.title} sample packet`}
+          alt={`${item.brandName} ${productName(item)} sample packet`}
           width={96}
           height={96}
           loading="lazy"
         />
       ) : null}
       <span className="sample-tile__brand">{item.brandName}</span>
-      <strong className="sample-tile__title">{item.title}</strong>
-      {item.flavorSubCategoryText ? (
-        <span className="sample-tile__note">{item.flavorSubCategoryText}</span>
-      ) : null}
+      <strong className="sample-tile__title">{productName(item)}</strong>
     </li>
   );
 }

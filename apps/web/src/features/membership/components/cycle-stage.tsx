@@ -1,7 +1,9 @@
 import {
   ASSEMBLY_DAYS,
   BUILD_DEADLINE_DAYS,
+  BUILD_YOUR_BOX_STAGE,
   CYCLE_STAGES,
+  type CycleDates,
   formatMembershipDate,
   SUBSCRIPTION_STATUS_NAMES,
   type Subscription,
@@ -21,6 +23,40 @@ export function assemblyRange(cycleStart: string | null): string {
   const from = new Date(start + BUILD_DEADLINE_DAYS * DAY_MS);
   const to = new Date(from.getTime() + ASSEMBLY_DAYS * DAY_MS);
   return `${formatMembershipDate(from.toISOString())} - ${formatMembershipDate(to.toISOString())}`;
+}
+
+/** "March 4, 2027 - March 9, 2027": Box Assembly from the build deadline to the expected ship date. */
+function assemblyOf(dates: CycleDates): string {
+  return `${formatMembershipDate(dates.buildDeadline)} - ${formatMembershipDate(dates.assemblyEndDate)}`;
+}
+
+/**
+ * The cycle's dates under its stage: the build deadline while choosing, assembly and the expected
+ * ship date, then the real ship date with tracking and the delivery date. Nothing before billing.
+ */
+export function CycleDatesList({ dates, stage }: { dates: CycleDates | null; stage: number }) {
+  if (!dates || stage < BUILD_YOUR_BOX_STAGE) return null;
+  const rows: [string, string][] = [];
+  if (stage === BUILD_YOUR_BOX_STAGE)
+    rows.push(['Choose your samples by', formatMembershipDate(dates.buildDeadline)]);
+  if (!dates.shippedDate) {
+    rows.push(['Box assembly', assemblyOf(dates)]);
+    rows.push(['Expected to ship', formatMembershipDate(dates.expectedShipDate)]);
+  } else {
+    rows.push(['Shipped', formatMembershipDate(dates.shippedDate)]);
+    rows.push(['Tracking number', dates.trackingNumber ?? 'Not available yet']);
+    if (dates.deliveredDate) rows.push(['Delivered', formatMembershipDate(dates.deliveredDate)]);
+  }
+  return (
+    <dl className="membership__dates" aria-label="Dates of this box">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 /** The 6-stage tracker: stage = cycleStatus + 1 (spec 001 §4.1). */
@@ -50,8 +86,18 @@ export function CycleTracker({ stage }: { stage: number }) {
 }
 
 /** What the current stage says and offers (spec 001 §4.1). */
-export function StageContent({ subscription, stage }: { subscription: Subscription; stage: number }) {
+export function StageContent({
+  subscription,
+  stage,
+  isBoxSet = false,
+}: {
+  subscription: Subscription;
+  stage: number;
+  /** The member saved 2 chosen samples for this box. */
+  isBoxSet?: boolean;
+}) {
   const orderId = subscription.currentOrderId;
+  const dates = subscription.cycleDates;
   switch (stage) {
     case 0:
       if (subscription.statusName === SUBSCRIPTION_STATUS_NAMES.past_due) return <PastDue />;
@@ -64,10 +110,17 @@ export function StageContent({ subscription, stage }: { subscription: Subscripti
     case 1:
       return (
         <div className="membership__next">
-          <p>Pick 2 of your 4 samples before time runs out; we chose the other 2 from your quiz.</p>
+          <p>
+            {isBoxSet
+              ? 'Your box is set: your 2 prime picks and the 2 samples you chose. You can still change them until the deadline.'
+              : `Pick 2 of your 4 samples by ${formatMembershipDate(dates?.buildDeadline)}; we chose the other 2 from your quiz.`}
+          </p>
           {orderId ? (
-            <Link to={paths.buildYourBox(orderId)} className={buttonClass('primary')}>
-              Build Your Box
+            <Link
+              to={paths.buildYourBox(orderId)}
+              className={buttonClass(isBoxSet ? 'secondary' : 'primary')}
+            >
+              {isBoxSet ? 'See my box' : 'Build Your Box'}
             </Link>
           ) : null}
         </div>
@@ -76,14 +129,23 @@ export function StageContent({ subscription, stage }: { subscription: Subscripti
       return (
         <div className="membership__next">
           <p>
-            Your box is being assembled: <strong>{assemblyRange(subscription.billingCycleStartDate)}</strong>
+            Your box is being assembled:{' '}
+            <strong>{dates ? assemblyOf(dates) : assemblyRange(subscription.billingCycleStartDate)}</strong>
           </p>
         </div>
       );
     case 3:
       return (
         <div className="membership__next">
-          <p>Your box is on its way.</p>
+          <p>
+            Your box is on its way
+            {dates?.trackingNumber ? (
+              <>
+                : tracking number <strong>{dates.trackingNumber}</strong>
+              </>
+            ) : null}
+            .
+          </p>
           <ReportIssue />
         </div>
       );

@@ -2,13 +2,16 @@ import {
   CYCLE_STAGES,
   formatMembershipDate,
   MembershipMessages,
+  type Order,
   Paths,
+  productName,
   SUBSCRIPTION_STATUS_NAMES,
   type Subscription,
   SubscriptionMessages,
+  thankYouOrderNumber,
 } from '@store/contracts';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -16,7 +19,7 @@ import { paths } from '@/config/paths.ts';
 import { loadAuthInfo, useAuth } from '@/lib/auth.ts';
 import { notify } from '@/lib/notifications.ts';
 import { restartMembership, useCurrentBox } from '../api/membership-api.ts';
-import { CycleTracker, StageContent } from './cycle-stage.tsx';
+import { CycleDatesList, CycleTracker, StageContent } from './cycle-stage.tsx';
 import './membership.css';
 
 const SLOTS = ['slot-1', 'slot-2', 'slot-3', 'slot-4'] as const;
@@ -72,7 +75,7 @@ export function MembershipPage({ notice }: { notice?: React.ReactNode }) {
       <h1 className="membership__title">Membership</h1>
       {notice}
       {info.subscription ? (
-        <ActiveMembership subscription={info.subscription} />
+        <ActiveMembership subscription={info.subscription} email={info.identity.emailAddress} />
       ) : (
         <NotActive orderId={info.uncompletedCheckoutOrderId} />
       )}
@@ -80,11 +83,51 @@ export function MembershipPage({ notice }: { notice?: React.ReactNode }) {
   );
 }
 
-function ActiveMembership({ subscription }: { subscription: Subscription }) {
+/** The first-box checkout lands here with the paid order in the navigation's state. */
+function paidOrderIdFrom(state: unknown): string | null {
+  if (!state || typeof state !== 'object') return null;
+  const id = (state as { paidOrderId?: unknown }).paidOrderId;
+  return typeof id === 'string' ? id : null;
+}
+
+/** Two chosen samples saved beside the prime picks: the box is set. */
+export function isBoxSet(order: Order | undefined): boolean {
+  return (order?.items.filter((i) => !i.isPrimePick && i.productId !== null).length ?? 0) >= 2;
+}
+
+function usdTotal(dollars: number): string {
+  return dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+}
+
+/** After paying: the order number, what was paid and where the confirmation went. */
+function PaymentReceived({ orderId, email }: { orderId: string; email: string }) {
+  const { data: order } = useCurrentBox(orderId);
+  if (!order || order.datePaid === null) return null;
+  return (
+    <section className="membership__card membership__paid" aria-labelledby="paid-title" role="status">
+      <h2 id="paid-title" className="membership__section-title">
+        Thank you! Your payment went through
+      </h2>
+      <p>
+        Order <strong>{thankYouOrderNumber(order.orderNumer)}</strong> is paid: {usdTotal(order.total)}. Your
+        membership has started, and a confirmation is on its way to <strong>{email}</strong>.
+      </p>
+      <Link to={paths.thankYou(order.id)} className={buttonClass('secondary')}>
+        View your order
+      </Link>
+    </section>
+  );
+}
+
+function ActiveMembership({ subscription, email }: { subscription: Subscription; email: string }) {
   const stage = Math.min(Math.max(subscription.cycleStatus, 0), CYCLE_STAGES.length - 1);
   const isCanceled = subscription.statusName === SUBSCRIPTION_STATUS_NAMES.canceled;
+  const location = useLocation();
+  const paidOrderId = paidOrderIdFrom(location.state);
+  const { data: box } = useCurrentBox(subscription.currentOrderId);
   return (
     <>
+      {paidOrderId && !isCanceled ? <PaymentReceived orderId={paidOrderId} email={email} /> : null}
       {isCanceled ? (
         <Restart />
       ) : (
@@ -93,7 +136,8 @@ function ActiveMembership({ subscription }: { subscription: Subscription }) {
             Stage {stage + 1}: {CYCLE_STAGES[stage]}
           </h2>
           <CycleTracker stage={stage} />
-          <StageContent subscription={subscription} stage={stage} />
+          <StageContent subscription={subscription} stage={stage} isBoxSet={isBoxSet(box)} />
+          <CycleDatesList dates={subscription.cycleDates} stage={stage} />
         </section>
       )}
       <BoxSamples orderId={subscription.currentOrderId} />
@@ -154,6 +198,7 @@ function BoxSamples({ orderId }: { orderId: string | null }) {
   const { data: order } = useCurrentBox(orderId);
   if (!orderId || !order) return null;
   const samples = order.items.filter((i) => i.productId !== null);
+  const chosen = samples.filter((i) => !i.isPrimePick).length;
   const month = new Date(order.datePaid ?? order.dateCreated).toLocaleDateString('en-US', {
     month: 'long',
     year: 'numeric',
@@ -164,12 +209,17 @@ function BoxSamples({ orderId }: { orderId: string | null }) {
       <h2 id="box-title" className="membership__section-title">
         Your {month} box
       </h2>
+      <p className="membership__box-status">
+        {chosen >= 2
+          ? 'Your box is set: all 4 samples are in.'
+          : `2 prime picks are in. Choose ${2 - chosen} more sample${chosen === 1 ? '' : 's'}.`}
+      </p>
       <ul className="membership__samples">
         {samples.map((item) => (
           <li key={item.id} className="membership__sample">
             <img src={item.sampleImage.originalPath} alt="" width={88} height={88} loading="lazy" />
             <span className="membership__sample-brand">{item.brandName}</span>
-            <span className="membership__sample-title">{item.productTitle || item.title}</span>
+            <span className="membership__sample-title">{productName(item)}</span>
           </li>
         ))}
         {SLOTS.slice(samples.length).map((slot) => (

@@ -1,4 +1,4 @@
-import { displayOrderNumber, type Order } from '@store/contracts';
+import { displayOrderNumber, type Order, productName } from '@store/contracts';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
@@ -113,7 +113,7 @@ function PlacedOrder({ order }: { order: Order }) {
                 loading="lazy"
               />
               <div>
-                <strong className="thank-you__item-title">{item.title}</strong>
+                <strong className="thank-you__item-title">{productName(item)}</strong>
                 {item.brandName ? <span className="thank-you__item-brand">{item.brandName}</span> : null}
                 <p className="thank-you__item-description">{item.description}</p>
               </div>

@@ -1,3 +1,4 @@
+import { productName } from '@store/contracts';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
@@ -95,7 +96,7 @@ function SummaryLines({ order }: { order: PreOrderDetail }) {
           <tr key={item.id}>
             <th scope="row">
               {item.brandName ? `${item.brandName} ` : ''}
-              {item.title} x{item.quantity}
+              {productName(item)} x{item.quantity}
             </th>
             <td>
               {item.undiscountedPrice !== null && item.undiscountedPrice > item.price ? (
@@ -121,7 +122,7 @@ function SummaryLines({ order }: { order: PreOrderDetail }) {
         <tr key={item.id} className="order-detail__sample">
           <th scope="row">
             {item.brandName ? `${item.brandName} ` : ''}
-            {item.title}
+            {productName(item)}
           </th>
           <td>Included</td>
         </tr>

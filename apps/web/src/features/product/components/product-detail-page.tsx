@@ -1,4 +1,4 @@
-import { CartMessages, formatUsd, type Product } from '@store/contracts';
+import { CartMessages, formatUsd, type Product, productName } from '@store/contracts';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
@@ -26,7 +26,7 @@ export function ProductDetailPage() {
 
   return (
     <main className="product-page">
-      <PageTitle title={product ? `${product.brandText} ${product.title}` : 'Product'} />
+      <PageTitle title={product ? `${product.brandText} ${productName(product)}` : 'Product'} />
       {productId === null || (error instanceof ApiError && error.status === 404) ? (
         <div className="product-status" role="alert">
           We could not find this product.{' '}
@@ -64,7 +64,7 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
           <img
             className="product-detail__image"
             src={product.image.originalPath}
-            alt={`${product.brandText} ${product.title} tub`}
+            alt={`${product.brandText} ${productName(product)} tub`}
             width={360}
             height={360}
           />
@@ -139,7 +139,7 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
               <img
                 className="product-accordion__nutrition"
                 src={product.nutritionInfo.originalPath}
-                alt={`Nutrition facts of ${product.brandText} ${product.title}`}
+                alt={`Nutrition facts of ${product.brandText} ${productName(product)}`}
                 width={320}
                 height={480}
                 loading="lazy"

@@ -1,4 +1,5 @@
 import type { Product } from '@store/contracts';
+import { productName } from '@store/contracts';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 
@@ -27,7 +28,7 @@ export function MatchCard({
         <img
           className="match-card__image"
           src={product.image.originalPath}
-          alt={`${product.brandText} ${product.title} tub`}
+          alt={`${product.brandText} ${productName(product)} tub`}
           width={220}
           height={220}
           loading="lazy"
@@ -60,7 +61,7 @@ export function MatchCard({
         <Link
           className="match-card__more"
           to={paths.productDetail(product.id, quizId)}
-          aria-label={`Learn more about ${product.brandText} ${product.title}`}
+          aria-label={`Learn more about ${product.brandText} ${productName(product)}`}
         >
           LEARN MORE
         </Link>

@@ -1,4 +1,5 @@
 import type { Order, OrderItem } from '@store/contracts';
+import { productName } from '@store/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
@@ -86,15 +87,12 @@ export function ReviewBoxPage() {
           <li key={item.id} className="review-box__item">
             <img src={item.sampleImage.originalPath} alt="" width={120} height={120} loading="lazy" />
             <span className="review-box__brand">{item.brandName}</span>
-            <span className="review-box__name">{item.productTitle || item.title}</span>
+            <span className="review-box__name">{productName(item)}</span>
             <div className="review-box__actions">
               <Link to={paths.shop()} className={buttonClass('secondary')}>
                 SHOP
               </Link>
-              <Button
-                onClick={() => setReviewing(item)}
-                aria-label={`Review ${item.productTitle || item.title}`}
-              >
+              <Button onClick={() => setReviewing(item)} aria-label={`Review ${productName(item)}`}>
                 REVIEW
               </Button>
             </div>
@@ -115,7 +113,7 @@ export function ReviewBoxPage() {
       {reviewing?.productId ? (
         <ReviewDialog
           productId={reviewing.productId}
-          productTitle={reviewing.productTitle || reviewing.title}
+          productTitle={productName(reviewing)}
           onClose={() => setReviewing(null)}
         />
       ) : null}
