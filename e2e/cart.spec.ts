@@ -47,7 +47,14 @@ test('a member adds tubs from the product page to the MY CART panel, changes qua
 
   const options = await api(page, 'GET', '/product/GetPersonalizedOptions');
   expect(options.status).toBe(200);
-  const products = options.body as { id: number; title: string; unlocked: boolean }[];
+  const products = options.body as {
+    id: number;
+    title: string;
+    flavorSubCategoryText: string;
+    unlocked: boolean;
+  }[];
+  // A cart line's buttons name the product with its flavor.
+  const named = (p: (typeof products)[number]) => `${p.title}, ${p.flavorSubCategoryText}`;
   const unlocked = products.filter((p) => p.unlocked);
   const locked = products.find((p) => !p.unlocked)!;
   expect(unlocked.length).toBeGreaterThanOrEqual(2);
@@ -78,8 +85,8 @@ test('a member adds tubs from the product page to the MY CART panel, changes qua
   expect(Math.round(box!.width)).toBe(719);
 
   // − is disabled at 1; + raises the quantity, the subtotal and the badge; − lowers them again.
-  const minus = panel.getByRole('button', { name: `Decrease quantity of ${first!.title}` });
-  const plus = panel.getByRole('button', { name: `Increase quantity of ${first!.title}` });
+  const minus = panel.getByRole('button', { name: `Decrease quantity of ${named(first!)}` });
+  const plus = panel.getByRole('button', { name: `Increase quantity of ${named(first!)}` });
   const quantity = panel.getByTestId('cart-quantity');
   const subtotal = panel.getByTestId('cart-subtotal');
   await expect(minus).toBeDisabled();
@@ -143,7 +150,7 @@ test('a member adds tubs from the product page to the MY CART panel, changes qua
     { id: secondItem.id, version: current.body.version as number },
   );
   expect(otherTab).toBe(200);
-  await panel.getByRole('button', { name: `Increase quantity of ${first!.title}` }).click();
+  await panel.getByRole('button', { name: `Increase quantity of ${named(first!)}` }).click();
   await expect(panel.getByRole('alert')).toContainText(
     'Your cart was changed in another tab or window, so it now shows the latest version.',
   );
@@ -152,7 +159,7 @@ test('a member adds tubs from the product page to the MY CART panel, changes qua
   await capturePanel(page, 'cart-04-changed-in-another-tab');
 
   // Delete the first line.
-  await panel.getByRole('button', { name: `Remove ${first!.title} from the cart` }).click();
+  await panel.getByRole('button', { name: `Remove ${named(first!)} from the cart` }).click();
   await expect(lines).toHaveCount(1);
   await expect(lines.first()).toContainText(second!.title);
   await expect(cartButton).toHaveAccessibleName('Cart, 3 items');
@@ -190,7 +197,7 @@ test('a member adds tubs from the product page to the MY CART panel, changes qua
   // Emptying the cart shows the empty state.
   await cartButton.click();
   await expect(panel).toBeVisible();
-  await panel.getByRole('button', { name: `Remove ${second!.title} from the cart` }).click();
+  await panel.getByRole('button', { name: `Remove ${named(second!)} from the cart` }).click();
   await expect(panel.getByText('Your cart is empty.')).toBeVisible();
   await expect(cartButton).toHaveAccessibleName('Cart');
   await capturePanel(page, 'cart-03-empty');
