@@ -1,4 +1,4 @@
-import { formatMembershipDate, productName, thankYouOrderNumber } from '@store/contracts';
+import { displayOrderNumber, formatMembershipDate, productName } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers.ts';
@@ -35,7 +35,7 @@ describe('the first box confirmation mail', () => {
     const order = await server.request('GET', `/api/order/GetItem?id=${m.orderId}`, { token: m.token });
     expect(order.status).toBe(200);
     const mail = await mailTo(m.email, 'order-confirmation');
-    const number = thankYouOrderNumber(order.body.orderNumer);
+    const number = displayOrderNumber(order.body.orderNumer);
     expect(mail.subject).toContain(number);
     expect(mail.text).toContain(`Order ${number} is paid`);
 

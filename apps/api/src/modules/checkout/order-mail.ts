@@ -115,7 +115,9 @@ export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
   const link = isPreOrder
     ? { label: 'View your pre-order', url: `${publicUrl}/order-detail/${order.id}` }
     : { label: 'View your order', url: `${publicUrl}/thank-you/${order.id}` };
-  const heading = isPreOrder ? `Thank you for your pre-order ${number}!` : `Your order ${number} has been placed`;
+  const heading = isPreOrder
+    ? `Thank you for your pre-order ${number}!`
+    : `Your order ${number} has been placed`;
   const { html, text } = layout(heading, paragraphs, invoiceLines(order), link);
   return {
     kind: 'order-confirmation',

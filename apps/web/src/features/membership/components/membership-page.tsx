@@ -1,5 +1,6 @@
 import {
   CYCLE_STAGES,
+  displayOrderNumber,
   formatMembershipDate,
   MembershipMessages,
   type Order,
@@ -8,7 +9,6 @@ import {
   SUBSCRIPTION_STATUS_NAMES,
   type Subscription,
   SubscriptionMessages,
-  thankYouOrderNumber,
 } from '@store/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -109,7 +109,7 @@ function PaymentReceived({ orderId, email }: { orderId: string; email: string })
         Thank you! Your payment went through
       </h2>
       <p>
-        Order <strong>{thankYouOrderNumber(order.orderNumer)}</strong> is paid: {usdTotal(order.total)}. Your
+        Order <strong>{displayOrderNumber(order.orderNumer)}</strong> is paid: {usdTotal(order.total)}. Your
         membership has started, and a confirmation is on its way to <strong>{email}</strong>.
       </p>
       <Link to={paths.thankYou(order.id)} className={buttonClass('secondary')}>
