@@ -12,6 +12,8 @@ export type Db = PgDatabase<NodePgQueryResultHKT>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** SQL statements sent through `db` since the database was opened (each one is a round trip). */
+  readonly queries: { count: number };
   /** Runs a script of several statements (migrations). */
   exec(script: string): Promise<void>;
   /** Runs `work` while holding the migration lock, so several processes never migrate at once. */
@@ -30,6 +32,22 @@ export interface OpenOptions {
   maxConnections?: number;
 }
 
+/**
+ * Counts the statements Drizzle sends (its logger sees every query, prepared or not), so a test can
+ * hold a route to its number of round trips. An increment per query: nothing is built or kept.
+ */
+function queryCounter() {
+  const queries = { count: 0 };
+  return {
+    queries,
+    logger: {
+      logQuery: () => {
+        queries.count++;
+      },
+    },
+  };
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
 }
@@ -37,10 +55,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite({ client }) as unknown as Db;
+  const { queries, logger } = queryCounter();
+  const db = drizzlePglite({ client, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    queries,
     exec: async (script) => {
       try {
         await client.exec(script);
@@ -70,10 +90,12 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
       await admin.end();
     }
   }
-  const db = drizzlePg({ client: pool }) as unknown as Db;
+  const { queries, logger } = queryCounter();
+  const db = drizzlePg({ client: pool, logger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    queries,
     exec: async (script) => {
       const client = await pool.connect();
       try {

@@ -161,11 +161,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     /** For AuthInfo: the live membership and the unpaid first box to go back to. */
     async membershipOf(identityId: string): Promise<Membership> {
-      const [subscription, uncompleted] = await Promise.all([
-        deps.subscriptions.subscriptionOf(identityId),
-        orders.uncompletedFirstBoxOrderId(identityId),
-      ]);
-      return { subscription, uncompletedCheckoutOrderId: subscription ? null : uncompleted };
+      // A member's answer never shows the unpaid first box, so it is read only for the others:
+      // one statement for a member instead of two (AuthInfo is read on every page).
+      const subscription = await deps.subscriptions.subscriptionOf(identityId);
+      if (subscription) return { subscription, uncompletedCheckoutOrderId: null };
+      return {
+        subscription,
+        uncompletedCheckoutOrderId: await orders.uncompletedFirstBoxOrderId(identityId),
+      };
     },
 
     /** For GET /identity/GetBillingInfoByIdentityId: the default card and the billing (= shipping) address. */

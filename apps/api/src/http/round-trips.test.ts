@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
+import {
+  type Member,
+  newMember,
+  payOrder,
+  relaxedLimiter,
+} from '../modules/checkout/checkout.test-support.ts';
+import { startTestServer, type TestServer } from '../test/helpers.ts';
+
+// The member reads of the store's hot path: each answer costs at most two SQL round trips, counted
+// by the database layer (every statement Drizzle sends, prepared or not, BEGIN/COMMIT included).
+const MAX_ROUND_TRIPS = 2;
+
+let server: TestServer;
+let member: Member;
+let productId: number;
+let cartId: string;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { limiter: relaxedLimiter() });
+  await seedCatalog(server.database.db);
+  member = await newMember(server, 'trips');
+  await payOrder(server, member, member.orderId);
+  const unlocked = await server.database.db.execute<{ product_id: number }>(
+    sql`SELECT product_id FROM order_items WHERE order_id = ${member.orderId} ORDER BY product_id LIMIT 1`,
+  );
+  productId = Number(unlocked.rows[0]!.product_id);
+  const added = await server.request('POST', `/api/cart/addToCart?productId=${productId}&cartId=0`, {
+    token: member.token,
+  });
+  expect(added.status).toBe(200);
+  cartId = added.body.id;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The statements the database saw while one request was answered, and the answer. */
+async function roundTrips(path: string) {
+  const before = server.database.queries.count;
+  const response = await server.request('GET', path, { token: member.token });
+  return { response, trips: server.database.queries.count - before };
+}
+
+describe('SQL round trips per member read', () => {
+  const reads: [string, () => string][] = [
+    ['Account/AuthInfo', () => '/api/Account/AuthInfo'],
+    ['product/GetItem', () => `/api/product/GetItem?id=${productId}`],
+    ['product/GetShopProducts', () => '/api/product/GetShopProducts'],
+    ['checkout/GetCheckoutOrder', () => `/api/checkout/GetCheckoutOrder?orderId=${member.orderId}`],
+    ['order/GetMyOrders', () => '/api/order/GetMyOrders'],
+    ['cart/GetItem', () => `/api/cart/GetItem?id=${cartId}`],
+  ];
+  for (const [name, path] of reads) {
+    it(`${name} answers 200 with at most ${MAX_ROUND_TRIPS} statements, the first time and the second`, async () => {
+      for (const _ of [1, 2]) {
+        const { response, trips } = await roundTrips(path());
+        expect(response.status, response.text).toBe(200);
+        expect(trips).toBeGreaterThan(0);
+        expect(trips).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+      }
+    });
+  }
+
+  it('counts every statement: a write that changes several rows is more than one', async () => {
+    const before = server.database.queries.count;
+    const added = await server.request(
+      'POST',
+      `/api/cart/addToCart?productId=${productId}&cartId=${cartId}`,
+      {
+        token: member.token,
+      },
+    );
+    expect(added.status, added.text).toBe(200);
+    expect(server.database.queries.count - before).toBeGreaterThan(1);
+  });
+});
