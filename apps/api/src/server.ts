@@ -43,6 +43,8 @@ export async function startServer(): Promise<FastifyInstance> {
   await migrate(database);
   if (config.seedDemo) await seed(database.db);
   const app = await buildApp({ config: { ...config, webDist }, db: database.db });
+  database.onConnectionError = (error) =>
+    app.log.warn({ err: error }, 'database connection lost; the next query reconnects');
   installShutdown(app, () => database.close());
   await app.listen({ port: config.port, host: config.host });
   return app;

@@ -19,7 +19,52 @@ export interface Database {
   /** Runs `work` while holding the migration lock, so several processes never migrate at once. */
   withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Called when a pooled connection breaks outside a query (the server restarted, an operator
+   * terminated the backend). The process lives on; the next query opens a fresh connection.
+   * Replace it to send the line to the app's logger.
+   */
+  onConnectionError: (error: Error) => void;
 }
+
+/** Seconds a client is asked to wait before retrying while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const unavailableCodes = new Set([
+  '57P01', // admin_shutdown: pg_terminate_backend or a server shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: the server is starting or stopping
+  '53300', // too_many_connections
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const unavailableMessages =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended|terminating connection/i;
+
+/**
+ * True when `error` (or an error it wraps, as Drizzle's query errors do) means the database could
+ * not be reached or dropped the connection: the request may succeed if retried a little later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (unavailableCodes.has(code) || /^08/.test(code))) return true;
+    if (unavailableMessages.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const logToStderr = (error: Error) =>
+  process.stderr.write(
+    `${JSON.stringify({ level: 40, msg: 'database connection lost; reconnecting on next query', err: error.message })}\n`,
+  );
 
 export interface OpenOptions {
   /** A PostgreSQL URL; unset opens PGlite. */
@@ -30,6 +75,8 @@ export interface OpenOptions {
   schema?: string;
   /** PostgreSQL only: pool size. */
   maxConnections?: number;
+  /** PostgreSQL only: the name its connections show in pg_stat_activity. */
+  applicationName?: string;
 }
 
 /**
@@ -72,6 +119,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     // PGlite is one connection in one process: nothing else can migrate at the same time.
     withMigrationLock: (work) => work(),
     close: () => client.close(),
+    // PGlite runs inside this process: there is no connection to lose.
+    onConnectionError: logToStderr,
   };
 }
 
@@ -79,6 +128,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
+    application_name: options.applicationName ?? 'store-api',
+    // An unreachable server fails the request (503) instead of queueing it for ever.
+    connectionTimeoutMillis: 5_000,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   if (options.schema) {
@@ -91,11 +143,15 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     }
   }
   const { queries, logger } = queryCounter();
-  const db = drizzlePg({ client: pool, logger }) as unknown as Db;
-  return {
-    db,
+  // Without these listeners a dropped connection is an unhandled 'error' event, and Node exits.
+  // The pool's listener covers idle connections; the per-connection one covers a connection that
+  // is checked out (inside a transaction) when the server goes away. Its query fails, the pool
+  // discards it, and the next request connects afresh.
+  const database: Database = {
+    db: drizzlePg({ client: pool, logger }) as unknown as Db,
     kind: 'postgres',
     queries,
+    onConnectionError: logToStderr,
     exec: async (script) => {
       const client = await pool.connect();
       try {
@@ -120,4 +176,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     },
     close: () => pool.end(),
   };
+  // An idle connection's error reaches both listeners; it is logged once, by the connection's.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', (error) => database.onConnectionError(error)));
+  return database;
 }

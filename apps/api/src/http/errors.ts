@@ -1,5 +1,6 @@
 import { type ErrorBody, type ErrorCode, errorStatus, SERVER_ERROR_MESSAGE } from '@store/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/database.ts';
 
 /** The one error type of the API: a code from the closed list and a message a person can act on. */
 export class AppError extends Error {
@@ -85,6 +86,14 @@ export function sendError(
         error_description: fastifyCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE!.message,
         code: 'unsupported_media_type',
       };
+    } else if (isDatabaseUnavailable(error)) {
+      // The database restarted or cannot be reached: a retry a few seconds later can succeed.
+      status = errorStatus.service_unavailable;
+      body = {
+        error_description: 'The store is briefly unavailable. Please try again in a few seconds.',
+        code: 'service_unavailable',
+      };
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     } else if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       status = fe.statusCode;
       body = { error_description: 'The request could not be processed.', code: 'bad_request' };

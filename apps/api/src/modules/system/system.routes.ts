@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, type Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { listMail } from '../mail/mailer.ts';
 import { type DevClockRoutesOptions, devClockRoutes } from './dev-clock.routes.ts';
@@ -46,7 +46,10 @@ export async function systemRoutes(app: FastifyInstance, options: SystemRoutesOp
       }
       return lastHealthy
         ? { status: 'ok' as const }
-        : reply.code(503).send({ status: 'unavailable' as const });
+        : reply
+            .code(503)
+            .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+            .send({ status: 'unavailable' as const });
     },
   );
 
