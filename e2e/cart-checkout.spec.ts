@@ -135,6 +135,11 @@ test('a member checks out the cart with the saved card, with WELCOME10 applied a
   );
   await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', /^mailto:/);
   await expect(page.locator('.completed__facts')).toContainText(`$${twoTotal.toFixed(2)}`);
+  // What was bought, each tub named with its flavor, and what happens next.
+  const tubs = page.getByRole('region', { name: 'Your tubs' }).getByRole('listitem');
+  await expect(tubs.first()).toBeVisible();
+  for (const line of await tubs.allTextContents()) expect(line).toMatch(/^.+, .+ x\d+$/);
+  await expect(page.getByText(/^What happens next: we pack your tubs/)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('cartId'))).toBeNull();
   // The top bar's count is gone, and the cart panel no longer holds the paid cart.
   await expect(page.getByRole('button', { name: 'Cart', exact: true })).toBeVisible();

@@ -4,10 +4,12 @@ import {
   type CheckoutIdentity,
   type CheckoutPaymentResult,
   IDEMPOTENCY_KEY_HEADER,
+  type Order,
   type PaymentMethod,
   StorageKeys,
 } from '@store/contracts';
 import { apiDelete, apiGet, apiPost } from '@/lib/api-client.ts';
+import { useApi } from '@/lib/use-api.ts';
 
 /*
  * The calls of /cart-checkout (spec 000 §7 cart, CreateCheckoutPayment). The cart calls are the
@@ -100,4 +102,11 @@ export function createCheckoutPayment(input: {
     body: input.identity,
     headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey },
   });
+}
+
+/** GET /order/GetItem: the paid shop order, for its lines on /checkout-completed (quiet: the page still shows its number). */
+export function usePlacedOrder(orderId: string | undefined) {
+  return useApi(orderId ? `order:${orderId}` : null, () =>
+    apiGet<Order>('/order/GetItem', { query: { id: orderId! }, quiet: true }),
+  );
 }

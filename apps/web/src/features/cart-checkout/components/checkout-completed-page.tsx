@@ -1,9 +1,10 @@
-import { CartCheckoutMessages, displayOrderNumber } from '@store/contracts';
+import { CartCheckoutMessages, displayOrderNumber, productName } from '@store/contracts';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
 import { supportMailto } from '@/lib/support.ts';
+import { usePlacedOrder } from '../api/cart-checkout-api.ts';
 import { completedOrderFrom } from '../utils/completed-order.ts';
 import { usd } from '../utils/money.ts';
 import './cart-checkout.css';
@@ -12,6 +13,8 @@ import './cart-checkout.css';
 export function CheckoutCompletedPage() {
   const location = useLocation();
   const order = completedOrderFrom(location.state);
+  const { data: placed } = usePlacedOrder(order?.orderId);
+  const lines = placed?.items.filter((i) => i.productId !== null) ?? [];
   return (
     <main className="cart-checkout cart-checkout--state">
       <PageTitle title="Order placed" />
@@ -33,6 +36,24 @@ export function CheckoutCompletedPage() {
               <dd>{usd(order.total)}</dd>
             </div>
           </dl>
+        ) : null}
+        {lines.length ? (
+          <section className="completed__lines" aria-labelledby="completed-lines-title">
+            <h2 id="completed-lines-title" className="completed__subtitle">
+              Your tubs
+            </h2>
+            <ul>
+              {lines.map((line) => (
+                <li key={line.id}>
+                  {line.brandName ? `${line.brandName} ` : ''}
+                  {productName(line)} x{line.quantity}
+                </li>
+              ))}
+            </ul>
+            <p>
+              What happens next: we pack your tubs and email you the tracking number as soon as they ship.
+            </p>
+          </section>
         ) : null}
         <p>{CartCheckoutMessages.confirmationSent}</p>
         <div className="completed__actions">
