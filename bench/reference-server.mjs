@@ -4,6 +4,12 @@
 //   GET /pg      20 rows from PostgreSQL through a pg Pool and a named prepared statement
 //   GET /pglite  the same query on PGlite
 //   GET /file    the built index.html, kept in memory
+//   PUT /record/<name>  keeps an answer of the store (JSON: status, rawHeaders, body in base64);
+//   GET /replay/<name>  sends it back byte for byte (status, headers, body) from memory
+//   GET /pg/<name>      the /pg read, then the recorded answer (a member read at its least work)
+//   GET /pglite/<name>  the same on PGlite
+//   POST /cart/<name>   a pg transaction adding one tub to one of 50 carts (one INSERT ... ON
+//                       CONFLICT for the line, the cart's version moved), then the recorded answer
 // Environment: PORT, HOST, DATABASE_URL, PGLITE_DIR, INDEX_FILE.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -58,6 +64,67 @@ await lite.waitReady;
 await lite.exec(SCHEMA);
 await lite.query(INSERT, [LISTS, ROWS_PER_LIST]);
 
+const CARTS = 50;
+await pool.query(`
+  DROP TABLE IF EXISTS bench_ref.cart_items;
+  DROP TABLE IF EXISTS bench_ref.carts;
+  CREATE TABLE bench_ref.carts (id integer PRIMARY KEY, version integer NOT NULL DEFAULT 0);
+  CREATE TABLE bench_ref.cart_items (
+    cart_id integer NOT NULL REFERENCES bench_ref.carts (id),
+    product_id integer NOT NULL,
+    quantity integer NOT NULL,
+    PRIMARY KEY (cart_id, product_id)
+  );
+  INSERT INTO bench_ref.carts (id) SELECT generate_series(0, ${CARTS - 1});
+`);
+const ADD_LINE =
+  'INSERT INTO bench_ref.cart_items (cart_id, product_id, quantity) VALUES ($1, 1, 1) ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = bench_ref.cart_items.quantity % 99 + 1';
+const MOVE_VERSION = 'UPDATE bench_ref.carts SET version = version + 1 WHERE id = $1';
+let nextCart = 0;
+
+/** The same rows as one add to a cart, in one transaction on one pooled connection. */
+async function addToCart() {
+  const cartId = nextCart++ % CARTS;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query({ name: 'ref-add-line', text: ADD_LINE, values: [cartId] });
+    await client.query({ name: 'ref-move-version', text: MOVE_VERSION, values: [cartId] });
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Answers recorded from the store, by name: [status, rawHeaders, body]. */
+const recorded = new Map();
+// Node writes these itself for every answer; the rest is replayed as the store sent it.
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+function record(name, req, res) {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const answer = JSON.parse(Buffer.concat(chunks).toString());
+    const headers = [];
+    for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+      if (!HOP_HEADERS.has(answer.rawHeaders[i].toLowerCase()))
+        headers.push(answer.rawHeaders[i], answer.rawHeaders[i + 1]);
+    }
+    recorded.set(name, [answer.status, headers, Buffer.from(answer.body, 'base64')]);
+    res.writeHead(204).end();
+  });
+}
+
+function replay(res, answer) {
+  if (!answer) return res.writeHead(404).end();
+  res.writeHead(answer[0], answer[1]);
+  res.end(answer[2]);
+}
+
 const html = readFileSync(process.env.INDEX_FILE);
 const okBody = JSON.stringify({ status: 'ok' });
 
@@ -91,8 +158,32 @@ const server = http.createServer((req, res) => {
     case '/file':
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': html.length });
       return res.end(html);
-    default:
+    default: {
+      const slash = req.url.indexOf('/', 1);
+      const kind = req.url.slice(1, slash);
+      const name = req.url.slice(slash + 1);
+      if (kind === 'record' && req.method === 'PUT') return record(name, req, res);
+      const answer = recorded.get(name);
+      if (kind === 'replay') return replay(res, answer);
+      if (kind === 'pg')
+        return pool.query({ name: 'reference-list', text: READ, values: ['Flavors'] }).then(
+          () => replay(res, answer),
+          (e) => fail(res, e),
+        );
+      if (kind === 'pglite')
+        return lite.query(READ, ['Flavors']).then(
+          () => replay(res, answer),
+          (e) => fail(res, e),
+        );
+      if (kind === 'cart' && req.method === 'POST') {
+        req.resume();
+        return addToCart().then(
+          () => replay(res, answer),
+          (e) => fail(res, e),
+        );
+      }
       res.writeHead(404).end();
+    }
   }
 });
 

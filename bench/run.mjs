@@ -7,6 +7,7 @@
 // (best of N). Results go to bench/results/latest.json (ignored by git).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -50,10 +51,18 @@ const HOST = '127.0.0.1';
 const base = (port) => `http://${HOST}:${port}`;
 
 const TARGETS = {
-  healthRatio: 0.8,
-  dbReadRatio: 0.6,
+  /** Of a node:http server replaying the store's own answer byte for byte. */
+  plainRatio: 0.8,
+  homeRatio: 0.7,
+  /** Of one raw prepared read plus the same answer; p99 at most 1.5x the reference's. */
+  memberReadRatio: 0.6,
+  memberReadP99Factor: 1.5,
+  pgliteReadRatio: 0.5,
+  /** addToCart over 50 members' carts, of a raw pg transaction doing the same rows. */
+  cartAddRatio: 0.4,
   p99Ms: 20,
 };
+const CART_MEMBERS = 50;
 
 const id = randomId();
 const workDir = `/tmp/bench-${id}`;
@@ -122,6 +131,8 @@ async function main() {
         PORT: String(PORTS.storePg),
         DATABASE_URL: database.url,
         DATA_DIR: `${workDir}/pg-data`,
+        // The 50 cart members sign up from their own (forwarded) addresses, as 50 people would.
+        TRUST_PROXY: 'true',
       },
       readyUrl: `${base(PORTS.storePg)}/api/health`,
     }),
@@ -163,6 +174,10 @@ async function main() {
   const shopper = await benchUserToken(base(PORTS.storePg), database.url, '-shop');
   const shop = shopper.skip ? shopper : await benchUserMembership(base(PORTS.storePg), shopper.value);
   const cart = shop.skip ? shop : await benchCart(base(PORTS.storePg), shopper.value, cookie);
+  const needsMembers = !args.only || args.only.split(',').includes('cart-add-50');
+  const members = needsMembers
+    ? await benchCartMembers(base(PORTS.storePg), database.url, cookie)
+    : { skip: 'not selected' };
 
   const ref = (name, pathname) => ({
     name,
@@ -176,27 +191,119 @@ async function main() {
     pglite: ref('raw PGlite read (20 rows)', '/pglite'),
     file: ref('bare node:http file', '/file'),
   };
-  const routes = [
-    {
-      key: 'health',
-      route: 'GET /api/health',
-      server: 'store on PostgreSQL',
-      pid: storePg.pid,
-      url: `${base(PORTS.storePg)}/api/health`,
-      headers: { cookie },
+  const storeAuth = (t) => ({ cookie, ...(t ? { authorization: `Bearer ${t}` } : {}) });
+  // Each store answer is recorded once and replayed by the reference, byte for byte.
+  const replayOf = async (name, url, headers, kind = 'replay', method = 'GET') => {
+    await recordAnswer(url, headers, `${base(PORTS.reference)}/record/${name}`, method);
+    const label = {
+      replay: 'replay of the same answer',
+      pg: 'raw pg read + same answer',
+      pglite: 'raw PGlite read + same answer',
+      cart: 'raw pg transaction + same answer',
+    }[kind];
+    return { ...ref(label, `/${kind}/${name}`), method: kind === 'cart' ? 'POST' : 'GET' };
+  };
+  const selected = (key) => !args.only || args.only.split(',').includes(key);
+  const store = (port) => (port === PORTS.storePg ? storePg.pid : storePglite.pid);
+  const route = (key, pathname, options = {}) => ({
+    key,
+    route: `${options.method ?? 'GET'} ${pathname.replace(/\?.*/, '')}`,
+    server: options.port === PORTS.storePglite ? 'store on PGlite' : 'store on PostgreSQL',
+    pid: store(options.port ?? PORTS.storePg),
+    url: `${base(options.port ?? PORTS.storePg)}${pathname}`,
+    headers: options.headers ?? { cookie },
+    method: options.method,
+    skip: options.skip,
+    target: options.target ?? {},
+  });
+  const memberRead = (key, pathname, t, skip) =>
+    route(key, pathname, {
+      headers: storeAuth(t),
+      skip,
+      target: { ratio: TARGETS.memberReadRatio, p99Factor: TARGETS.memberReadP99Factor },
+    });
+  const replayRoutes = [
+    [route('health', '/api/health', { target: { ratio: TARGETS.plainRatio } }), 'replay'],
+    [route('flavors', '/api/Types/Flavors', { target: { ratio: TARGETS.plainRatio } }), 'replay'],
+    [route('home', '/', { target: { ratio: TARGETS.homeRatio } }), 'replay'],
+    [memberRead('authinfo', '/api/Account/AuthInfo', shopper.value, shopper.skip), 'pg'],
+    [memberRead('product', '/api/product/GetItem?id=1', shopper.value, shopper.skip), 'pg'],
+    [memberRead('shop', '/api/product/GetShopProducts', shopper.value, shop.skip), 'pg'],
+    [
+      memberRead(
+        'checkout',
+        `/api/checkout/GetCheckoutOrder?orderId=${order.value ?? ''}`,
+        token.value,
+        order.skip,
+      ),
+      'pg',
+    ],
+    [memberRead('my-orders', '/api/order/GetMyOrders', shopper.value, shop.skip), 'pg'],
+    [memberRead('cart-get', `/api/cart/GetItem?id=${cart.value ?? ''}`, shopper.value, cart.skip), 'pg'],
+    [
+      route('product-pglite', '/api/product/GetItem?id=1', {
+        port: PORTS.storePglite,
+        headers: { cookie: cookieLite },
+        target: { ratio: TARGETS.pgliteReadRatio },
+      }),
+      'pglite',
+    ],
+  ].filter(([r]) => selected(r.key));
+  const paired = [];
+  for (const [r, kind] of replayRoutes) {
+    if (r.skip) {
+      paired.push(r);
+      continue;
+    }
+    r.reference = await replayOf(r.key, r.url, r.headers, kind);
+    paired.push(r);
+  }
+  // The header-less references: what the headers cost.
+  if (selected('health'))
+    paired.push({
+      ...paired.find((r) => r.key === 'health'),
+      key: 'health-bare',
       reference: refs.json,
-      target: { ratio: TARGETS.healthRatio, p99: TARGETS.p99Ms },
-    },
-    {
-      key: 'flavors',
-      route: 'GET /api/Types/Flavors',
+      target: {},
+    });
+  if (selected('home'))
+    paired.push({
+      ...paired.find((r) => r.key === 'home'),
+      key: 'home-bare',
+      reference: refs.file,
+      target: {},
+    });
+  if (selected('cart-add-50') && !members.skip) {
+    const spread = {
+      key: 'cart-add-50',
+      route: `POST /api/cart/addToCart (${CART_MEMBERS} members' carts)`,
       server: 'store on PostgreSQL',
       pid: storePg.pid,
-      url: `${base(PORTS.storePg)}/api/Types/Flavors`,
-      headers: { cookie },
-      reference: refs.pg,
-      target: { ratio: TARGETS.dbReadRatio, p99: TARGETS.p99Ms },
-    },
+      method: 'POST',
+      url: `${base(PORTS.storePg)}/api/cart/addToCart`,
+      headers: members.headers(0),
+      requests: members.requests,
+      background: () => resetCartQuantities(database.url, members.cartIds),
+      target: { ratio: TARGETS.cartAddRatio },
+    };
+    spread.reference = await replayOf(
+      'cart-add',
+      `${spread.url}?${members.query(0)}`,
+      members.headers(0),
+      'cart',
+      'POST',
+    );
+    paired.push(spread);
+  } else if (selected('cart-add-50')) {
+    paired.push({
+      key: 'cart-add-50',
+      route: 'POST /api/cart/addToCart (50 carts)',
+      server: 'store on PostgreSQL',
+      skip: members.skip,
+    });
+  }
+  const routes = [
+    ...paired,
     {
       key: 'flavors-pglite',
       route: 'GET /api/Types/Flavors',
@@ -205,52 +312,6 @@ async function main() {
       url: `${base(PORTS.storePglite)}/api/Types/Flavors`,
       headers: { cookie: cookieLite },
       reference: refs.pglite,
-      target: { ratio: TARGETS.dbReadRatio },
-    },
-    {
-      // The reference lists are served from memory; a product is read from the database each time.
-      key: 'product',
-      route: 'GET /api/product/GetItem?id=1',
-      server: 'store on PostgreSQL',
-      pid: storePg.pid,
-      url: `${base(PORTS.storePg)}/api/product/GetItem?id=1`,
-      headers: { cookie },
-      reference: refs.pg,
-      target: { ratio: TARGETS.dbReadRatio, p99: TARGETS.p99Ms },
-    },
-    {
-      key: 'authinfo',
-      route: 'GET /api/Account/AuthInfo',
-      server: 'store on PostgreSQL',
-      pid: storePg.pid,
-      url: `${base(PORTS.storePg)}/api/Account/AuthInfo`,
-      headers: { cookie, ...(token.value ? { authorization: `Bearer ${token.value}` } : {}) },
-      skip: token.skip,
-      reference: refs.pg,
-      target: { ratio: TARGETS.dbReadRatio, p99: TARGETS.p99Ms },
-    },
-    {
-      // Five reads per answer: the order, its items, their products, the owner's email.
-      key: 'checkout',
-      route: 'GET /api/checkout/GetCheckoutOrder',
-      server: 'store on PostgreSQL',
-      pid: storePg.pid,
-      url: `${base(PORTS.storePg)}/api/checkout/GetCheckoutOrder?orderId=${order.value ?? ''}`,
-      headers: { cookie, ...(token.value ? { authorization: `Bearer ${token.value}` } : {}) },
-      skip: order.skip,
-      reference: refs.json,
-      target: {},
-    },
-    {
-      // Two prepared reads (the member's unlocked ids, diet and next box; the catalog) and ~50 products.
-      key: 'shop',
-      route: 'GET /api/product/GetShopProducts',
-      server: 'store on PostgreSQL',
-      pid: storePg.pid,
-      url: `${base(PORTS.storePg)}/api/product/GetShopProducts`,
-      headers: { cookie, ...(shopper.value ? { authorization: `Bearer ${shopper.value}` } : {}) },
-      skip: shop.skip,
-      reference: refs.json,
       target: {},
     },
     {
@@ -259,7 +320,7 @@ async function main() {
       // same cart, so they queue on its row lock; a side connection puts the quantity back to 1
       // every 20 ms so the 99-tub limit is never what is measured.
       key: 'cart-add',
-      route: 'POST /api/cart/addToCart',
+      route: 'POST /api/cart/addToCart (one cart, 50 connections)',
       server: 'store on PostgreSQL',
       pid: storePg.pid,
       method: 'POST',
@@ -274,20 +335,10 @@ async function main() {
       reference: refs.json,
       target: {},
     },
-    {
-      key: 'home',
-      route: 'GET /',
-      server: 'store on PostgreSQL',
-      pid: storePg.pid,
-      url: `${base(PORTS.storePg)}/`,
-      headers: { cookie },
-      reference: refs.file,
-      target: { p99: TARGETS.p99Ms },
-    },
-  ].filter((r) => !args.only || args.only.split(',').includes(r.key));
+  ].filter((r) => !args.only || r.key.endsWith('-bare') || args.only.split(',').includes(r.key));
 
   for (const route of routes) {
-    if (route.skip) continue;
+    if (route.skip || route.requests) continue;
     const probe = await fetch(route.url, { method: route.method ?? 'GET', headers: route.headers });
     await probe.arrayBuffer();
     if (probe.status !== 200) route.skip = `answers ${probe.status} (not built yet?)`;
@@ -336,6 +387,9 @@ async function main() {
       verdicts: {
         ...(route.target.ratio ? { ratio: verdict(r, route.target.ratio, 'min') } : {}),
         ...(route.target.p99 ? { p99: verdict(store.p99, route.target.p99, 'max') } : {}),
+        ...(route.target.p99Factor
+          ? { p99: verdict(store.p99, Math.max(1, reference.p99) * route.target.p99Factor, 'max') }
+          : {}),
         failures: failures(store) === 0 ? 'ok' : 'MISSED',
       },
     });
@@ -405,14 +459,15 @@ function targetText(r) {
   const parts = [];
   if (r.target.ratio) parts.push(`ratio >= ${Math.round(r.target.ratio * 100)}% ${r.verdicts.ratio}`);
   if (r.target.p99) parts.push(`p99 <= ${r.target.p99} ms ${r.verdicts.p99}`);
+  if (r.target.p99Factor) parts.push(`p99 <= ${r.target.p99Factor}x ref ${r.verdicts.p99}`);
   if (r.verdicts.failures !== 'ok') parts.push('failed requests');
   return parts.join(', ');
 }
 
 /** Warm-up, then the rounds; each round also records the server's CPU time per request. */
-async function load({ url, headers = {}, pid, method = 'GET' }) {
+async function load({ url, headers = {}, pid, method = 'GET', requests }) {
   const run = (duration) =>
-    autocannon({ url, method, connections: settings.connections, duration, headers, timeout: 10 });
+    autocannon({ url, method, connections: settings.connections, duration, headers, timeout: 10, requests });
   if (settings.warmup > 0) await run(settings.warmup);
   const rounds = [];
   for (let i = 0; i < settings.rounds; i++) {
@@ -439,13 +494,13 @@ async function xsrfCookie(baseUrl) {
  * A verified bench user's access token, through the API as a person would get one: register,
  * follow the link of the verification mail (read from the `emails` table), log in.
  */
-async function benchUserToken(baseUrl, databaseUrl, tag = '') {
+async function benchUserToken(baseUrl, databaseUrl, tag = '', extraHeaders = {}) {
   const email = `bench-${id}${tag}@example.com`;
   const password = `bench-${id}-Password!`;
   const post = async (pathname, body) => {
     const response = await fetch(`${baseUrl}${pathname}`, {
       method: 'POST',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...extraHeaders, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -472,11 +527,11 @@ async function benchUserToken(baseUrl, databaseUrl, tag = '') {
 }
 
 /** The bench user's first-box order, as a person gets one: the quiz, then its results. */
-async function benchUserOrder(baseUrl, token) {
+async function benchUserOrder(baseUrl, token, extraHeaders = {}) {
   const post = async (pathname, body) => {
     const response = await fetch(`${baseUrl}${pathname}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: { ...extraHeaders, 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
     });
     const text = await response.text();
@@ -495,13 +550,14 @@ async function benchUserOrder(baseUrl, token) {
 }
 
 /** The member's first box, paid with the sandbox's good card: a membership with a shop. */
-async function benchUserMembership(baseUrl, token) {
-  const order = await benchUserOrder(baseUrl, token);
+async function benchUserMembership(baseUrl, token, extraHeaders = {}) {
+  const order = await benchUserOrder(baseUrl, token, extraHeaders);
   if (order.skip) return order;
   const post = async (pathname, body) => {
     const response = await fetch(`${baseUrl}${pathname}`, {
       method: 'POST',
       headers: {
+        ...extraHeaders,
         authorization: `Bearer ${token}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -542,14 +598,83 @@ async function benchCart(baseUrl, token, cookie) {
   return { value: body.id, productId };
 }
 
-/** Puts the bench cart's quantities back to 1 every 20 ms while it is measured; answers the stop. */
-async function resetCartQuantities(databaseUrl, cartId) {
+/**
+ * The store's answer to one request, as node:http received it (status, raw headers, body), handed
+ * to the reference server to replay.
+ */
+async function recordAnswer(url, headers, recordUrl, method = 'GET') {
+  const answer = await new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks).toString('base64'),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  if (answer.status !== 200) throw new Error(`${method} ${url} answered ${answer.status}`);
+  const stored = await fetch(recordUrl, { method: 'PUT', body: JSON.stringify(answer) });
+  if (stored.status !== 204) throw new Error(`recording ${recordUrl} answered ${stored.status}`);
+}
+
+/**
+ * 50 members with a paid first box and a cart each, made through the API (each from its own
+ * forwarded address, as 50 people would sign up); autocannon's requests go round them.
+ */
+async function benchCartMembers(baseUrl, databaseUrl, cookie) {
+  const made = [];
+  for (let start = 0; start < CART_MEMBERS; start += 5) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(5, CART_MEMBERS - start) }, async (_, j) => {
+        const n = start + j;
+        const forwarded = { 'x-forwarded-for': `10.77.${Math.floor(n / 200)}.${(n % 200) + 1}` };
+        const member = await benchUserToken(baseUrl, databaseUrl, `-cart${n}`, forwarded);
+        if (member.skip) return member;
+        const paid = await benchUserMembership(baseUrl, member.value, forwarded);
+        if (paid.skip) return paid;
+        const cart = await benchCart(baseUrl, member.value, cookie);
+        return cart.skip ? cart : { token: member.value, cartId: cart.value, productId: cart.productId };
+      }),
+    );
+    const failed = batch.find((m) => m.skip);
+    if (failed) return { skip: `a cart member: ${failed.skip}` };
+    made.push(...batch);
+  }
+  const xsrf = decodeURIComponent(cookie.replace(/^XSRF-TOKEN=/, ''));
+  const headers = (i) => ({ cookie, 'x-xsrf-token': xsrf, authorization: `Bearer ${made[i].token}` });
+  const query = (i) => `productId=${made[i].productId}&cartId=${made[i].cartId}`;
+  let next = 0;
+  return {
+    cartIds: made.map((m) => m.cartId),
+    headers,
+    query,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const i = next++ % made.length;
+          return { ...req, path: `/api/cart/addToCart?${query(i)}`, headers: headers(i) };
+        },
+      },
+    ],
+  };
+}
+
+/** Puts the bench carts' quantities back to 1 every 20 ms while they are measured; answers the stop. */
+async function resetCartQuantities(databaseUrl, cartIds) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let running = true;
   const loop = (async () => {
     while (running) {
-      await client.query('UPDATE cart_items SET quantity = 1 WHERE cart_id = $1', [cartId]);
+      await client.query('UPDATE cart_items SET quantity = 1 WHERE cart_id = ANY($1::uuid[])', [
+        [cartIds].flat(),
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
