@@ -1,4 +1,5 @@
-import { BUILD_DEADLINE_DAYS } from '@store/contracts';
+import { BUILD_DEADLINE_DAYS, productName } from '@store/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { membershipCanceledMail, paymentFailedMail, renewalReceiptMail } from '../mail/cycle-templates.ts';
 import { createCycleOrder, findOrderRow, moveOrder, sampledProductIds } from '../orders/cycle-orders.ts';
@@ -324,10 +325,22 @@ export async function recordPaid(
     await store.queueMail(
       tx,
       `receipt:${sub.id}:${job.cycleIndex}`,
-      renewalReceiptMail(email, order.orderNumber, job.amountCents, job.card?.last4 ?? null),
+      renewalReceiptMail(email, order.orderNumber, job.amountCents, job.card?.last4 ?? null, {
+        samples: await sampleNamesOf(tx, job.orderId),
+        billedAt: at,
+      }),
       at,
     );
   }
+}
+
+/** The box's samples as a person reads them: "Verdant Roots Organic Plant Protein, Dark Chocolate". */
+async function sampleNamesOf(tx: Db, orderId: string): Promise<string[]> {
+  const rows = await tx.execute<{ brand: string; title: string; flavor: string }>(sql`
+    SELECT b.name AS brand, p.title, p.flavor FROM order_items i
+    JOIN products p ON p.id = i.product_id JOIN brands b ON b.id = p.brand_id
+    WHERE i.order_id = ${orderId} ORDER BY i.is_prime_pick DESC, p.id`);
+  return rows.rows.map((r) => `${r.brand} ${productName(r)}`);
 }
 
 async function recordFailed(

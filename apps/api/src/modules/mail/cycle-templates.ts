@@ -1,4 +1,4 @@
-import { displayOrderNumber } from '@store/contracts';
+import { displayOrderNumber, plannedCycleDates } from '@store/contracts';
 import type { Mail } from './mailer.ts';
 
 /** The membership cycle's mails (issue 6): each is sent once per cycle or attempt by the sweeper. */
@@ -44,10 +44,16 @@ export function renewalReceiptMail(
   orderNumber: string,
   totalCents: number,
   last4: string | null,
+  /** The box's prime picks, named with brand and flavor, and when the cycle was billed. */
+  box?: { samples: string[]; billedAt: Date },
 ): Mail {
+  const dates = box ? plannedCycleDates(box.billedAt) : undefined;
   return mail('renewal-receipt', to, `Receipt for your box ${displayOrderNumber(orderNumber)}`, [
     `Thank you! We charged ${dollars(totalCents)}${last4 ? ` to your card ending in ${last4}` : ''} for order ${displayOrderNumber(orderNumber)}.`,
-    'You have 3 days to choose 2 samples for this box; after that we choose them for you.',
+    ...(box?.samples.length ? [`Your prime picks for this box: ${box.samples.join('; ')}.`] : []),
+    dates
+      ? `Choose your other 2 samples by ${dateOf(new Date(dates.buildDeadline))}; after that we choose them for you. Your box is expected to ship on ${dateOf(new Date(dates.expectedShipDate))}.`
+      : 'You have 3 days to choose 2 samples for this box; after that we choose them for you.',
   ]);
 }
 

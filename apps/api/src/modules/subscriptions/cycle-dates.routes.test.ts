@@ -1,4 +1,5 @@
-import { CYCLE_STAGES } from '@store/contracts';
+import { CYCLE_STAGES, formatMembershipDate, productName } from '@store/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import { seedCatalog } from '../catalog/catalog.seed.ts';
@@ -84,6 +85,32 @@ describe("the membership's cycle dates and stages", () => {
     expect(sub.cycleDates.trackingNumber).toBe('1Z999AA10123456784');
     expect(sub.cycleDates.shippedDate).toBe(shippedAt.toISOString());
     expect(sub.cycleDates.expectedShipDate).toBe(shippedAt.toISOString());
+  }, 60_000);
+
+  it("sends a renewal receipt naming the new box's prime picks with their flavors, the build deadline and ship date", async () => {
+    const m = await newMember(server, 'receipt');
+    await payOrder(server, m, m.orderId, 0);
+    const billed = new Date((await membership(m.token)).cycleDates.billedDate).getTime();
+    const renewedAt = new Date(billed + 30 * DAY + 60_000);
+    await sweepAt(renewedAt);
+    const sub = await membership(m.token);
+    expect(sub.currentOrderId).not.toBe(m.orderId);
+    const picks = await server.database.db.execute<{ brand: string; title: string; flavor: string }>(sql`
+      SELECT b.name AS brand, p.title, p.flavor FROM order_items i JOIN products p ON p.id = i.product_id
+      JOIN brands b ON b.id = p.brand_id WHERE i.order_id = ${sub.currentOrderId} AND i.is_prime_pick`);
+    expect(picks.rows).toHaveLength(2);
+    const mail = await server.database.db.execute<{ text: string }>(
+      sql`SELECT text FROM emails WHERE to_address = ${m.email.toLowerCase()} AND kind = 'renewal-receipt'`,
+    );
+    expect(mail.rows).toHaveLength(1);
+    const text = mail.rows[0]!.text;
+    for (const pick of picks.rows) expect(text).toContain(`${pick.brand} ${productName(pick)}`);
+    expect(text).toContain(
+      `Choose your other 2 samples by ${formatMembershipDate(new Date(renewedAt.getTime() + 3 * DAY).toISOString())}`,
+    );
+    expect(text).toContain(
+      `expected to ship on ${formatMembershipDate(new Date(renewedAt.getTime() + 8 * DAY).toISOString())}`,
+    );
   }, 60_000);
 
   it('has no cycle dates without a membership', async () => {
