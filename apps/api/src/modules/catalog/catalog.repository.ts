@@ -24,15 +24,23 @@ export async function listActiveProducts(db: Db): Promise<CatalogProductRow[]> {
   return rows.map((r) => ({ ...r.product, brand: r.brand }));
 }
 
-export async function findActiveProduct(db: Db, id: number): Promise<CatalogProductRow | undefined> {
-  const [row] = await db
+/**
+ * An active product with its brand (the product page's read) as one prepared statement: its SQL
+ * is built once, and PostgreSQL plans it once per connection. Read fresh every time (no cache).
+ */
+export function prepareFindActiveProduct(db: Db) {
+  const statement = db
     .select({ product: products, brand: brandColumns })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(eq(products.id, id))
-    .limit(1);
-  if (!row?.product.isActive) return undefined;
-  return { ...row.product, brand: row.brand };
+    .where(eq(products.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('catalog_active_product');
+  return async (id: number): Promise<CatalogProductRow | undefined> => {
+    const [row] = await statement.execute({ id });
+    if (!row?.product.isActive) return undefined;
+    return { ...row.product, brand: row.brand };
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import {
   type CatalogProductRow,
-  findActiveProduct,
+  prepareFindActiveProduct,
   listActiveProducts,
   listBrands,
 } from './catalog.repository.ts';
@@ -92,6 +92,7 @@ export interface CatalogServiceDeps {
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 export function createCatalogService({ db, now = Date.now }: CatalogServiceDeps) {
+  const findProduct = prepareFindActiveProduct(db);
   let brandCache: { json: string; ids: Set<number>; loadedAt: number } | undefined;
   let loading: Promise<NonNullable<typeof brandCache>> | undefined;
 
@@ -138,7 +139,7 @@ export function createCatalogService({ db, now = Date.now }: CatalogServiceDeps)
 
     /** An active product with its brand, or undefined. */
     findProduct(id: number): Promise<CatalogProductRow | undefined> {
-      return findActiveProduct(db, id);
+      return findProduct(id);
     },
 
     /** Every active product with its brand. Read fresh each time: stock decides matching. */
