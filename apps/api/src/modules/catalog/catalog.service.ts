@@ -9,9 +9,9 @@ import {
 import type { Db } from '../../db/database.ts';
 import {
   type CatalogProductRow,
-  prepareFindActiveProduct,
   listActiveProducts,
   listBrands,
+  prepareFindActiveProduct,
 } from './catalog.repository.ts';
 import { createCatalogEditor } from './catalog-editor.ts';
 import { flavorBackgroundPath } from './demo-catalog.ts';
