@@ -8,6 +8,7 @@ import { answerClientError } from './http/client-errors.ts';
 import { AppError, sendError } from './http/errors.ts';
 import { loggerOptions, registerAccessLog } from './http/logging.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './http/rate-limit.ts';
+import { createMemoryRevocations, createRedisRevocations } from './http/revocations.ts';
 import { registerSecurity } from './http/security.ts';
 import { serveWebApp } from './http/static.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -104,7 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? createRedisRateLimiter(config.redisUrl, config.rateLimitScale)
       : createMemoryRateLimiter(Date.now, config.rateLimitScale));
   const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl });
-  const tokens = createAccessTokens(config.jwtSecret, clock);
+  // Ended sessions are shared through Redis when several processes serve the store.
+  const revocations = config.redisUrl ? createRedisRevocations(config.redisUrl) : createMemoryRevocations();
+  const tokens = createAccessTokens(config.jwtSecret, clock, revocations);
   const payments = deps.payments ?? createPaymentProvider({ config, db, clock });
   const accounts = createAccountsService({
     config,
@@ -193,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   app.addHook('onClose', async () => {
     if (!deps.limiter) await limiter.close();
+    await revocations.close();
   });
 
   await app.register(fastifySwagger, {

@@ -3,24 +3,32 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@store/contracts';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { unauthorized } from './errors.ts';
+import { createMemoryRevocations, type Revocations } from './revocations.ts';
 
 const ISSUER = 'sample-first-store';
 const AUDIENCE = 'sample-first-store/web';
 
 /** Short-lived access tokens (JWT, HS256); the refresh side lives in the accounts module. */
 export interface AccessTokens {
-  sign(identityId: string): Promise<string>;
-  /** The identity id of a valid access token, or undefined for anything else. */
+  /** An access token; `sessionId` (the refresh-token family) lets a logout refuse it at once. */
+  sign(identityId: string, sessionId?: string): Promise<string>;
+  /** The identity id of a valid access token whose session is not ended, or undefined. */
   verify(token: string): Promise<string | undefined>;
+  /** Ends these sessions now: their access tokens are refused from the next request on. */
+  revokeSessions(sessionIds: readonly string[]): Promise<void>;
 }
 
-export function createAccessTokens(secret: string, now: () => Date = () => new Date()): AccessTokens {
+export function createAccessTokens(
+  secret: string,
+  now: () => Date = () => new Date(),
+  revocations: Revocations = createMemoryRevocations(),
+): AccessTokens {
   // A KeyObject made once: jose would otherwise import the raw secret on every verification.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
-    async sign(identityId) {
+    async sign(identityId, sessionId) {
       const iat = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ typ: 'access' })
+      return new SignJWT(sessionId ? { typ: 'access', sid: sessionId } : { typ: 'access' })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(identityId)
         .setIssuer(ISSUER)
@@ -40,11 +48,13 @@ export function createAccessTokens(secret: string, now: () => Date = () => new D
           requiredClaims: ['sub', 'exp', 'iat'],
         });
         if (payload.typ !== 'access' || typeof payload.sub !== 'string') return undefined;
+        if (typeof payload.sid === 'string' && (await revocations.isRevoked(payload.sid))) return undefined;
         return payload.sub;
       } catch {
         return undefined;
       }
     },
+    revokeSessions: (sessionIds) => revocations.revoke(sessionIds),
   };
 }
 
@@ -57,7 +67,8 @@ declare module 'fastify' {
 
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return undefined;
+  // The scheme is case-insensitive (RFC 9110 §11.1): `bearer …` works like `Bearer …`.
+  if (!header || header.length < 8 || header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
   const token = header.slice(7).trim();
   return token || undefined;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   type IdentityRow,
@@ -170,6 +170,15 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
   return rows[0];
 }
 
+export async function isFamilyRevoked(db: Db, familyId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Revokes one family; a token later added to it is dead too, because the claim checks the family. */
 export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
   await db
@@ -178,11 +187,14 @@ export async function revokeFamily(db: Db, familyId: string, now: Date): Promise
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeAllFamilies(db: Db, identityId: string, now: Date): Promise<void> {
-  await db
+/** Revokes every live family of an identity and answers their ids. */
+export async function revokeAllFamilies(db: Db, identityId: string, now: Date): Promise<string[]> {
+  const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.identityId, identityId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.identityId, identityId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  return [...new Set(rows.map((r) => r.familyId))];
 }
 
 // Images ------------------------------------------------------------------------------------

@@ -154,6 +154,8 @@ describe('POST /api/Account/RefreshToken', () => {
     expect(first.body.refresh_token).not.toBe(user.refreshToken);
     expect(first.body.token).toBeTruthy();
 
+    // Past the two-tabs grace window, a rotated token coming back is reuse.
+    now = new Date(now.getTime() + 21_000);
     const before = logLines.length;
     const reused = await refresh(user.refreshToken);
     expect(reused.status).toBe(401);
@@ -188,22 +190,18 @@ describe('POST /api/Account/RefreshToken', () => {
     }
   });
 
-  it('A9 five parallel refreshes of one token: at most one new pair, no second live family, no 5xx', async () => {
+  it('A9 five parallel refreshes of one token (tabs at the same moment): no 5xx, nobody logged out, one family', async () => {
     const user = await signUpVerified(server, 'race@example.com');
     const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(user.refreshToken)));
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 200 || s === 401)).toBe(true);
-    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
-    const winners = answers.filter((a) => a.status === 200);
-    for (const winner of winners) {
-      // The others were reuse: the family is gone, the winner's token included.
-      expect((await refresh(winner.body.refresh_token)).status).toBe(401);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    for (const answer of answers) {
+      const info = await server.request('GET', '/api/Account/AuthInfo', { token: answer.body.token });
+      expect(info.status).toBe(200);
+      expect((await refresh(answer.body.refresh_token)).status).toBe(200);
     }
-    const live = await server.database.db.execute<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM refresh_tokens t
-      WHERE t.identity_id = ${user.identityId} AND t.used_at IS NULL AND t.revoked_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM refresh_tokens f WHERE f.family_id = t.family_id AND f.revoked_at IS NOT NULL)`);
-    expect(live.rows[0]!.n).toBe(0);
+    const families = await server.database.db.execute<{ n: number }>(sql`
+      SELECT count(DISTINCT family_id)::int AS n FROM refresh_tokens WHERE identity_id = ${user.identityId}`);
+    expect(families.rows[0]!.n).toBe(1);
   });
 
   it('A7 refuses a refresh token as an access token and an access token as a refresh token', async () => {

@@ -13,6 +13,13 @@ export interface SessionDeps {
   tokens: AccessTokens;
 }
 
+/**
+ * Two tabs refreshing at the same moment both present the same refresh token: the one that comes
+ * second within this many seconds of the rotation gets a pair of its own instead of ending the
+ * session. Later than that, a rotated token coming back is treated as stolen.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 20;
+
 const sessionExpired = () => new AppError('unauthorized', 'Your session has expired. Please log in again.');
 
 /**
@@ -35,7 +42,7 @@ export function createSessions({ db, clock, tokens }: SessionDeps) {
       identityId,
       familyExpiresAt,
     });
-    return { token: await tokens.sign(identityId), refresh_token: refresh };
+    return { token: await tokens.sign(identityId, familyId), refresh_token: refresh };
   }
 
   return {
@@ -53,10 +60,20 @@ export function createSessions({ db, clock, tokens }: SessionDeps) {
       if (claimed) return pairFor(claimed.identityId, claimed.familyId, claimed.familyExpiresAt);
 
       const known = await repo.findRefreshToken(db, tokenHash);
+      if (
+        known?.usedAt &&
+        !known.revokedAt &&
+        known.familyExpiresAt > now &&
+        now.getTime() - known.usedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000 &&
+        !(await repo.isFamilyRevoked(db, known.familyId))
+      ) {
+        return pairFor(known.identityId, known.familyId, known.familyExpiresAt);
+      }
       if (known && (known.usedAt || known.revokedAt)) {
         // A rotated token came back: either it was stolen or the thief already used it.
         // Ending the family logs out both, and the real user signs in again (RFC 9700 §4.14.2).
         await repo.revokeFamily(db, known.familyId, now);
+        await tokens.revokeSessions([known.familyId]);
         log?.warn(
           { event: 'refresh_token_reuse', identityId: known.identityId, familyId: known.familyId },
           'security: a rotated refresh token was presented again; its family is revoked',
@@ -68,12 +85,16 @@ export function createSessions({ db, clock, tokens }: SessionDeps) {
     /** Ends the family of this token; unknown or already ended tokens are fine (idempotent). */
     async logout(refreshToken: string): Promise<void> {
       const known = await repo.findRefreshToken(db, hashSecret(refreshToken));
-      if (known) await repo.revokeFamily(db, known.familyId, clock());
+      if (!known) return;
+      await repo.revokeFamily(db, known.familyId, clock());
+      await tokens.revokeSessions([known.familyId]);
     },
 
     /** Ends every session of an identity (password reset or change). */
-    revokeAll(identityId: string, tx: Db = db): Promise<void> {
-      return repo.revokeAllFamilies(tx, identityId, clock());
+    async revokeAll(identityId: string, tx: Db = db): Promise<void> {
+      const familyIds = await repo.revokeAllFamilies(tx, identityId, clock());
+      // Refused at once, even if the transaction later fails: ending a session too eagerly is safe.
+      await tokens.revokeSessions(familyIds);
     },
   };
 }

@@ -1,0 +1,83 @@
+import { ACCESS_TOKEN_TTL_SECONDS } from '@store/contracts';
+import { Redis } from 'ioredis';
+
+/**
+ * Sessions whose access tokens are refused before they expire: a logout, a password change or
+ * reset, a refresh-token reuse. A session id is the refresh-token family the access token was
+ * issued for. An entry only needs to outlive the access tokens it refuses, so it expires with them.
+ * Checking a token reads memory (and, with Redis, at most one small read per session a second),
+ * never the database.
+ */
+export interface Revocations {
+  revoke(sessionIds: readonly string[]): Promise<void>;
+  isRevoked(sessionId: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const ENTRY_TTL_MS = ACCESS_TOKEN_TTL_SECONDS * 1000 + 60_000;
+
+/** One process: the revocations live in this map. */
+export function createMemoryRevocations(now: () => number = Date.now): Revocations {
+  const revoked = new Map<string, number>();
+  let sweeps = 0;
+  return {
+    async revoke(sessionIds) {
+      const until = now() + ENTRY_TTL_MS;
+      for (const id of sessionIds) revoked.set(id, until);
+    },
+    async isRevoked(sessionId) {
+      const t = now();
+      if (++sweeps % 1000 === 0) for (const [k, until] of revoked) if (until <= t) revoked.delete(k);
+      const until = revoked.get(sessionId);
+      return until !== undefined && until > t;
+    },
+    async close() {
+      revoked.clear();
+    },
+  };
+}
+
+/** How long a process trusts "not revoked" read from Redis before it asks again. */
+export const REVOCATION_CACHE_MS = 1000;
+
+/**
+ * Several processes: revocations are written to Redis (and to this process's memory at once), and
+ * a "not revoked" answer is cached for a second, so another process refuses the token within a
+ * second. If Redis cannot answer, the token is judged on what this process knows.
+ */
+export function createRedisRevocations(url: string, now: () => number = Date.now): Revocations {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+  const local = createMemoryRevocations(now);
+  const checked = new Map<string, number>();
+  return {
+    async revoke(sessionIds) {
+      await local.revoke(sessionIds);
+      if (sessionIds.length === 0) return;
+      const multi = redis.multi();
+      for (const id of sessionIds) multi.set(`rv:${id}`, '1', 'PX', ENTRY_TTL_MS);
+      await multi.exec();
+    },
+    async isRevoked(sessionId) {
+      if (await local.isRevoked(sessionId)) return true;
+      const t = now();
+      const checkedAt = checked.get(sessionId);
+      if (checkedAt !== undefined && t - checkedAt < REVOCATION_CACHE_MS) return false;
+      try {
+        const found = await redis.exists(`rv:${sessionId}`);
+        if (found) {
+          await local.revoke([sessionId]);
+          return true;
+        }
+      } catch {
+        return false;
+      }
+      if (checked.size > 10_000) checked.clear();
+      checked.set(sessionId, t);
+      return false;
+    },
+    async close() {
+      await local.close();
+      await redis.quit();
+    },
+  };
+}
