@@ -37,7 +37,7 @@ async function liveTokens(identityId: string): Promise<number> {
 }
 
 describe('A9 refresh under any interleaving', () => {
-  it('never leaves two live tokens from one, and fails only with 401', async () => {
+  it('tabs refreshing one token together each get one live token in the same family, and none fails', async () => {
     const sessions = createSessions({
       db: database.db,
       clock,
@@ -57,13 +57,13 @@ describe('A9 refresh under any interleaving', () => {
         const outcomes = Array.from({ length: parallel }, () => refresh(pair.refresh_token));
         await s.waitAll();
         const settled = await Promise.all(outcomes);
-        const winners = settled.filter((o) => o.ok);
-        expect(winners.length).toBeLessThanOrEqual(1);
-        for (const o of settled) {
-          if (!o.ok) expect((o.error as AppError).code).toBe('unauthorized');
-        }
-        // Every loser saw reuse, so the family is dead, the winner's new token included.
-        expect(await liveTokens(identityId)).toBe(0);
+        // Within the grace window the late tabs are not treated as a thief: nobody is logged out.
+        for (const o of settled) expect(o.ok ? 'ok' : (o.error as AppError).code).toBe('ok');
+        expect(await liveTokens(identityId)).toBe(parallel);
+        const families = await database.db.execute<{ n: number }>(
+          sql`SELECT count(DISTINCT family_id)::int AS n FROM refresh_tokens WHERE identity_id = ${identityId}`,
+        );
+        expect(families.rows[0]!.n).toBe(1);
       }),
       { numRuns: 10 },
     );
