@@ -97,7 +97,7 @@ test('the operator finds a member, refunds their first box, creates a coupon the
   await page.goto('/');
   await footer.getByLabel('Name').fill(`Robin ${tag}`);
   await footer.getByLabel('Email').fill('robin@example.com');
-  await footer.getByLabel('Text').fill(messageText);
+  await footer.getByLabel('Message', { exact: true }).fill(messageText);
   await footer.getByRole('button', { name: 'Send' }).click();
   await expect(footer.getByText('Message sent!')).toBeVisible();
 

@@ -89,7 +89,7 @@ test.describe('back office', () => {
     const footer = page.getByRole('contentinfo');
     await footer.getByLabel('Name').fill(`Casey ${tag}`);
     await footer.getByLabel('Email').fill('casey@example.com');
-    await footer.getByLabel('Text').fill(message);
+    await footer.getByLabel('Message', { exact: true }).fill(message);
     await footer.getByRole('button', { name: 'Send' }).click();
     await expect(footer.getByText('Message sent!')).toBeVisible();
 

@@ -100,7 +100,23 @@ test('a member checks out the cart with the saved card, with WELCOME10 applied a
   // The coupon: Apply only with a code; WELCOME10 takes 10% off; removing it restores the total.
   const apply = page.getByRole('button', { name: 'Apply', exact: true });
   await expect(apply).toBeDisabled();
-  await page.getByLabel('Coupon code').fill('welcome10');
+  // A code the store does not know: the reason beside the field, and what was typed stays.
+  const couponField = page.getByLabel('Coupon code');
+  await couponField.fill('NOSUCHCODE');
+  await apply.click();
+  const couponError = page.locator('.coupon-box__error');
+  await expect(couponError).toBeVisible();
+  await expect(couponError).not.toBeEmpty();
+  await expect(couponField).toHaveValue('NOSUCHCODE');
+  await expect(couponField).toHaveAttribute('aria-invalid', 'true');
+  await expect(couponField).toHaveAccessibleDescription((await couponError.textContent()) ?? '');
+  // Before paying, the page says what paying means: free shipping, the fee, how to stop.
+  const promises = page.getByRole('list', { name: 'What paying means' });
+  await expect(promises).toContainText('Shipping is free');
+  await expect(promises).toContainText('$2.99 handling fee');
+  await expect(promises).toContainText('cancel under Membership');
+  await couponField.fill('welcome10');
+  await expect(couponError).toHaveCount(0);
   await apply.click();
   const applied = page.locator('.coupon-applied');
   await expect(applied).toContainText('WELCOME10');

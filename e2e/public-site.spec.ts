@@ -102,6 +102,18 @@ test.describe('home page', () => {
     await expectSlide(page, 2);
   });
 
+  test('after a page change, focus moves to the new page heading (not the document body)', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeFocused();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  });
+
   test('every call to action leads to the first quiz step', async ({ page }) => {
     for (const size of [PHONE, { width: 1366, height: 900 }]) {
       await page.setViewportSize(size);
@@ -251,7 +263,7 @@ test.describe('footer contact form', () => {
 
     const name = footer.getByLabel('Name');
     const email = footer.getByLabel('Email');
-    const text = footer.getByLabel('Text');
+    const text = footer.getByLabel('Message', { exact: true });
     const unique = `Do you ship to Alaska? ${Date.now()}`;
 
     // With a field empty, submit does nothing.
@@ -293,11 +305,11 @@ test.describe('footer contact form', () => {
     const footer = page.getByRole('contentinfo');
     await footer.getByLabel('Name').fill('Dana');
     await footer.getByLabel('Email').fill('dana@example.com');
-    await footer.getByLabel('Text').fill('Hello?');
+    await footer.getByLabel('Message', { exact: true }).fill('Hello?');
     await footer.getByRole('button', { name: 'Send' }).click();
     await expect(footer.getByRole('button', { name: 'Send' })).toBeEnabled();
     await expect(footer.getByText('Message sent!')).toHaveCount(0);
-    await expect(footer.getByLabel('Text')).toHaveValue('Hello?');
+    await expect(footer.getByLabel('Message', { exact: true })).toHaveValue('Hello?');
   });
 });
 

@@ -121,8 +121,12 @@ test('a new visitor takes the quiz, signs up and sees matches that respect the a
   for (const flavor of ['Chocolate', 'Vanilla', 'Strawberry'])
     await page.getByRole('checkbox', { name: flavor, exact: true }).check();
   await expect(next).toBeDisabled();
+  // A disabled Next says why, to a screen reader too (its accessible description).
+  await expect(next).toHaveAccessibleDescription('Choose 1 more flavor to continue.');
+  await expect(page.getByText('Choose 1 more flavor to continue.')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Peanut Butter', exact: true }).check();
   await expect(next).toBeEnabled();
+  await expect(next).toHaveAccessibleDescription('');
   await page.getByRole('checkbox', { name: 'Banana', exact: true }).click();
   await expect(page.getByRole('checkbox', { name: 'Banana', exact: true })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(4);

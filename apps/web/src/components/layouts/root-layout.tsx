@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SnackbarHost } from '@/components/ui/snackbar-host.tsx';
 import { TopNav } from './top-nav.tsx';
@@ -31,6 +31,35 @@ function scrollToAnchor(id: string): () => void {
   return stop;
 }
 
+/**
+ * After a page change, focus goes to the new page's heading (a screen reader announces where it
+ * landed), waiting for a lazy page to render it; a page that focused one of its own fields keeps that.
+ */
+function focusHeading(): () => void {
+  const main = document.getElementById('main-content');
+  if (!main) return () => {};
+  const tryFocus = (): boolean => {
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (!heading) return false;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== main && main.contains(active)) return true;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+    return true;
+  };
+  if (tryFocus()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (tryFocus()) stop();
+  });
+  const timer = window.setTimeout(() => stop(), ANCHOR_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(main, { childList: true, subtree: true });
+  return stop;
+}
+
 /** Every page: the top bar, the snackbars, and scrolling (to the top, or to an #anchor). */
 export function RootLayout() {
   const { pathname, hash, key } = useLocation();
@@ -39,6 +68,17 @@ export function RootLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is the trigger
   useEffect(() => {
     if (!window.location.hash) window.scrollTo(0, 0);
+  }, [pathname]);
+
+  // Not on the first load (the browser starts at the document), on every page change after it.
+  const isFirstPage = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is the trigger
+  useEffect(() => {
+    if (isFirstPage.current) {
+      isFirstPage.current = false;
+      return;
+    }
+    if (!window.location.hash) return focusHeading();
   }, [pathname]);
 
   // `key` changes on every navigation, so choosing How It Works again scrolls again.

@@ -31,10 +31,21 @@ export function CardField({ ref, isDisabled }: { ref?: Ref<CardFieldHandle>; isD
     return (
       <Suspense fallback={<Spinner label="Loading the card field" />}>
         <StripeCardField ref={ref} publishableKey={config.publishableKey} />
+        <p className="card-field__processor">
+          Your card is processed by Stripe: its number goes to Stripe directly, and this store never sees or
+          keeps it.
+        </p>
       </Suspense>
     );
   }
-  return <SandboxCardField ref={ref} isDisabled={isDisabled} />;
+  return (
+    <>
+      <SandboxCardField ref={ref} isDisabled={isDisabled} />
+      <p className="card-field__processor">
+        This store is in test mode: no card is charged. With live payments, cards are processed by Stripe.
+      </p>
+    </>
+  );
 }
 
 export type { CardFieldHandle } from '../utils/card-handle.ts';

@@ -4,14 +4,20 @@ import { type FormEvent, useId, useState } from 'react';
 interface CouponBoxProps {
   cart: Cart;
   isDisabled: boolean;
-  onApply: (code: string) => Promise<void>;
-  onRemove: () => Promise<void>;
+  /** Applies the code; answers why the store refused it, or null once applied. */
+  onApply: (code: string) => Promise<string | null>;
+  onRemove: () => Promise<string | null>;
 }
 
-/** The coupon box (spec 000 §2): Apply only with a code; an applied coupon is a green row with a remove control. */
+/**
+ * The coupon box: Apply only with a code; an applied coupon is a green row with a remove control. A
+ * refused code keeps what was typed and says why beside the field.
+ */
 export function CouponBox({ cart, isDisabled, onApply, onRemove }: CouponBoxProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const trimmed = code.trim();
 
   if (cart.couponCode) {
@@ -41,7 +47,10 @@ export function CouponBox({ cart, isDisabled, onApply, onRemove }: CouponBoxProp
   function apply(event?: FormEvent) {
     event?.preventDefault();
     if (!trimmed || isDisabled) return;
-    void onApply(trimmed).then(() => setCode(''));
+    void onApply(trimmed).then((refusal) => {
+      setError(refusal);
+      if (refusal === null) setCode('');
+    });
   }
 
   return (
@@ -59,7 +68,12 @@ export function CouponBox({ cart, isDisabled, onApply, onRemove }: CouponBoxProp
           spellCheck={false}
           maxLength={32}
           disabled={isDisabled}
-          onChange={(e) => setCode(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setError(null);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') apply(e);
           }}
@@ -73,6 +87,11 @@ export function CouponBox({ cart, isDisabled, onApply, onRemove }: CouponBoxProp
           Apply
         </button>
       </div>
+      {error ? (
+        <p id={errorId} className="field__error coupon-box__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

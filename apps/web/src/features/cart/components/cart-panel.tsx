@@ -1,3 +1,4 @@
+import { CART_HANDLING_FEE_TEXT } from '@store/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -173,7 +174,10 @@ export default function CartPanel() {
               <span>Subtotal</span>
               <strong data-testid="cart-subtotal">{usd(cart.totalPrice)}</strong>
             </p>
-            <p className="cart-panel__fine-print">Shipping is free. Tax is calculated at checkout.</p>
+            <p className="cart-panel__fine-print">
+              Shipping is free. A {CART_HANDLING_FEE_TEXT} handling fee per order and tax are added at
+              checkout.
+            </p>
             <button
               type="button"
               className="cart-panel__checkout"

@@ -229,6 +229,15 @@ function CheckoutForm({
               ? 'You are charged the total above now. Boxes are non-returnable.'
               : 'You are charged the total above now, then the plan price on each delivery until you cancel. Boxes are non-returnable.'}
           </p>
+          <ul className="pay-promises" aria-label="What paying means">
+            <li>Shipping is free; the handling fee is in the total above.</li>
+            {order.kind === 'pre_order' ? null : (
+              <li>
+                Skip or pause a box under Membership, Delivery schedule, or cancel under Membership, Cancel
+                membership, any time before a renewal. No phone call needed.
+              </li>
+            )}
+          </ul>
         </aside>
       </form>
     </main>

@@ -66,7 +66,7 @@ export function ContactForm() {
         />
       </div>
       <div className="contact-form__row">
-        <label htmlFor={`${id}-text`}>Text</label>
+        <label htmlFor={`${id}-text`}>Message</label>
         <textarea
           id={`${id}-text`}
           name="text"

@@ -36,10 +36,10 @@ export function HeroBoxArt({ className }: { className?: string }) {
           d="M118 96 l5.8 -6 l5.8 6 l5.8 -6 l5.8 6 l5.8 -6 l5.8 6 l5.8 -6 l5.8 6 l5.8 -6 l5.8 6 v130 h-58 z"
           fill="#6b3e26"
         />
-        <rect x="118" y="130" width="58" height="44" fill="#fff6ee" />
+        <rect x="118" y="108" width="58" height="44" fill="#fff6ee" />
         <text
           x="147.0"
-          y="151"
+          y="129"
           fontFamily="Arial, sans-serif"
           fontSize="12"
           fontWeight="700"
@@ -50,7 +50,7 @@ export function HeroBoxArt({ className }: { className?: string }) {
         </text>
         <text
           x="147.0"
-          y="166"
+          y="144"
           fontFamily="Arial, sans-serif"
           fontSize="9"
           fill="#5b524c"
@@ -69,7 +69,7 @@ export function HeroBoxArt({ className }: { className?: string }) {
           x="211.0"
           y="125"
           fontFamily="Arial, sans-serif"
-          fontSize="12"
+          fontSize="10.5"
           fontWeight="700"
           fill="#ffb35c"
           textAnchor="middle"

@@ -34,6 +34,7 @@ import {
   type RegistrationForm,
   type SignedInAccount,
   validateRegistration,
+  whyNotNext,
 } from '../utils/step-rules.ts';
 import { ListQuestion, PrefetchList } from './list-question.tsx';
 import { QuizNotice, type QuizNoticeKind } from './quiz-notice.tsx';
@@ -274,6 +275,7 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
   const back = previousStep(step, draft.usedProteinBefore);
   const isLast = step === lastStep(mode);
   const enabled = canGoNext(step, draft, form, account) && !isSaving;
+  const nextBlocker = isSaving ? null : whyNotNext(step, draft, form, account);
   const nextSpec = QUIZ_STEP_SPECS[step + 1];
 
   return (
@@ -367,10 +369,16 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
             type="submit"
             disabled={!enabled}
             aria-busy={isSaving}
+            aria-describedby={nextBlocker ? 'quiz-next-why' : undefined}
           >
             {isSaving ? 'Saving...' : isLast && mode === 'edit' ? 'Done' : 'Next'}
           </button>
         </div>
+        {nextBlocker ? (
+          <p id="quiz-next-why" className="quiz-card__why">
+            {nextBlocker}
+          </p>
+        ) : null}
       </form>
       {nextSpec?.lists.map((list) => (
         <PrefetchList key={list.field} spec={list} />

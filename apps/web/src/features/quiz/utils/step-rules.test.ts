@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDraft } from './quiz-draft.ts';
-import { AGE_OPTIONS, canGoNext, type RegistrationForm, validateRegistration } from './step-rules.ts';
+import {
+  AGE_OPTIONS,
+  canGoNext,
+  type RegistrationForm,
+  validateRegistration,
+  whyNotNext,
+} from './step-rules.ts';
 
 const filledForm: RegistrationForm = {
   emailAddress: 'sam@example.com',
@@ -66,5 +72,29 @@ describe('AGE_OPTIONS', () => {
     expect(AGE_OPTIONS[0]).toBe(13);
     expect(AGE_OPTIONS.at(-1)).toBe(100);
     expect(AGE_OPTIONS).toHaveLength(88);
+  });
+});
+
+describe('whyNotNext', () => {
+  it('says nothing while Next is enabled', () => {
+    expect(whyNotNext(1, emptyDraft(), filledForm)).toBeNull();
+    expect(whyNotNext(12, emptyDraft(), filledForm)).toBeNull();
+  });
+
+  it('counts the flavors still to choose', () => {
+    expect(whyNotNext(6, { ...emptyDraft(), flavors: [1] }, filledForm)).toBe(
+      'Choose 3 more flavors to continue.',
+    );
+    expect(whyNotNext(6, { ...emptyDraft(), flavors: [1, 2, 3] }, filledForm)).toBe(
+      'Choose 1 more flavor to continue.',
+    );
+  });
+
+  it('asks for an answer on a single-choice step, and for the missing fields at registration', () => {
+    expect(whyNotNext(2, emptyDraft(), filledForm)).toBe('Choose an answer to continue.');
+    expect(whyNotNext(12, emptyDraft(), { ...filledForm, age: 0 })).toMatch(/age to continue/);
+    expect(
+      whyNotNext(12, emptyDraft(), { ...filledForm, age: 0 }, { emailAddress: 'a@b.co', needsAge: true }),
+    ).toBe('Choose your age to continue.');
   });
 });

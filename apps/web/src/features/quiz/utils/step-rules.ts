@@ -1,4 +1,4 @@
-import { EmailSchema, MAX_AGE, MIN_AGE, NewPasswordSchema } from '@store/contracts';
+import { EmailSchema, MAX_AGE, MIN_AGE, NewPasswordSchema, QUIZ_FLAVOR_COUNT } from '@store/contracts';
 import type { QuizDraft } from './quiz-draft.ts';
 import { FLAVOR_STEP, REGISTRATION_STEP, USED_PROTEIN_STEP } from './quiz-navigation.ts';
 import { hasEnoughFlavors } from './selection.ts';
@@ -53,6 +53,32 @@ export function canGoNext(
       );
     default:
       return true;
+  }
+}
+
+/**
+ * Why Next is disabled, in words a visitor (and a screen reader, through aria-describedby) can act
+ * on; null while Next is enabled.
+ */
+export function whyNotNext(
+  step: number,
+  draft: QuizDraft,
+  form: RegistrationForm,
+  account?: SignedInAccount,
+): string | null {
+  if (canGoNext(step, draft, form, account)) return null;
+  switch (step) {
+    case FLAVOR_STEP: {
+      const left = QUIZ_FLAVOR_COUNT - draft.flavors.length;
+      return left > 0
+        ? `Choose ${left} more ${left === 1 ? 'flavor' : 'flavors'} to continue.`
+        : `Choose exactly ${QUIZ_FLAVOR_COUNT} flavors to continue.`;
+    }
+    case REGISTRATION_STEP:
+      if (account) return 'Choose your age to continue.';
+      return 'Fill in your email, password, password confirmation and age to continue.';
+    default:
+      return 'Choose an answer to continue.';
   }
 }
 
