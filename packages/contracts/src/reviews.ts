@@ -41,3 +41,37 @@ export const ReviewSchema = z.object({
   lastModified: z.string(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
+
+/** GET productReview/GetMyReviews: the signed-in member's own reviews (hidden ones too: they wrote them). */
+export const MyReviewsSchema = z.object({ reviews: z.array(ReviewSchema) });
+export type MyReviews = z.infer<typeof MyReviewsSchema>;
+
+/** Fewer reviews than this and a product shows no average (one or two opinions are not a rating). */
+export const MIN_REVIEWS_FOR_AVERAGE = 3;
+
+export const ProductReviewsQuerySchema = z.object({
+  productId: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+/** One member's review as every visitor sees it: the first name only, never the account. */
+export const PublicReviewSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  rating: z.number().int(),
+  description: z.string(),
+  dateCreated: z.string(),
+});
+export type PublicReview = z.infer<typeof PublicReviewSchema>;
+
+/**
+ * GET productReview/GetProductReviews: the product's visible reviews, newest first (members cannot
+ * vote reviews helpful yet, so newest is the only honest order), with their count and average
+ * (null below MIN_REVIEWS_FOR_AVERAGE). Reviews the operator hid are never counted nor listed.
+ */
+export const ProductReviewsSchema = z.object({
+  productId: z.number().int(),
+  reviewCount: z.number().int(),
+  averageRating: z.number().nullable(),
+  reviews: z.array(PublicReviewSchema),
+});
+export type ProductReviews = z.infer<typeof ProductReviewsSchema>;

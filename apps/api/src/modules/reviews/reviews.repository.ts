@@ -52,3 +52,51 @@ export async function ratingsWithBrands(
     rating: Number(r.rating),
   }));
 }
+
+/** Every review the member wrote, newest change first. */
+export async function reviewsOf(db: Db, identityId: string): Promise<ProductReviewRow[]> {
+  return db
+    .select()
+    .from(productReviews)
+    .where(eq(productReviews.identityId, identityId))
+    .orderBy(sql`${productReviews.updatedAt} DESC`);
+}
+
+/** A product's visible reviews (not hidden) with the writer's first name, newest first, and their count and average. */
+export async function visibleReviewsOf(
+  db: Db,
+  productId: number,
+  limit: number,
+): Promise<{
+  count: number;
+  average: number | null;
+  rows: { id: string; firstName: string | null; rating: number; description: string; createdAt: Date }[];
+}> {
+  const totals = await db.execute<{ n: number; avg: string | null }>(sql`
+    SELECT count(*)::int AS n, avg(rating)::text AS avg
+    FROM product_reviews WHERE product_id = ${productId} AND hidden_at IS NULL`);
+  const listed = await db.execute<{
+    id: string;
+    first_name: string | null;
+    rating: number;
+    description: string;
+    created_at: string | Date;
+  }>(sql`
+    SELECT r.id, i.first_name, r.rating, r.description, r.created_at
+    FROM product_reviews r JOIN identities i ON i.id = r.identity_id
+    WHERE r.product_id = ${productId} AND r.hidden_at IS NULL
+    ORDER BY r.created_at DESC, r.id
+    LIMIT ${limit}`);
+  const total = totals.rows[0];
+  return {
+    count: Number(total?.n ?? 0),
+    average: total?.avg == null ? null : Number(total.avg),
+    rows: listed.rows.map((r) => ({
+      id: r.id,
+      firstName: r.first_name,
+      rating: Number(r.rating),
+      description: r.description,
+      createdAt: new Date(r.created_at),
+    })),
+  };
+}

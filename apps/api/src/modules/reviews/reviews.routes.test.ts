@@ -95,3 +95,97 @@ describe('POST /api/productReview/Save', () => {
     expect((await server.request('POST', '/api/productReview/Save', { body })).status).toBe(401);
   });
 });
+
+describe('GET /api/productReview/GetMyReviews and GetProductReviews', () => {
+  async function identityOf(email: string): Promise<string> {
+    const rows = await server.database.db.execute<{ id: string }>(
+      sql`SELECT id FROM identities WHERE email = ${email}`,
+    );
+    return rows.rows[0]!.id;
+  }
+
+  it('a member reads back only their own reviews; a visitor is refused', async () => {
+    const member = await newMember(server);
+    const other = await newMember(server);
+    await payOrder(server, member, member.orderId);
+    await payOrder(server, other, other.orderId);
+    const [productId] = await itemsOf(member.orderId);
+    const [otherProductId] = await itemsOf(other.orderId);
+    await review(member, { productId, rating: 5, description: TEXT, agreementConfirmation: true });
+    await review(other, {
+      productId: otherProductId,
+      rating: 1,
+      description: `${TEXT} Not for me.`,
+      agreementConfirmation: true,
+    });
+    const mine = await server.request('GET', '/api/productReview/GetMyReviews', { token: member.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.reviews).toHaveLength(1);
+    expect(mine.body.reviews[0]).toMatchObject({ productId, rating: 5, description: TEXT });
+    expect((await server.request('GET', '/api/productReview/GetMyReviews')).status).toBe(401);
+  });
+
+  it('lists visible reviews newest first with first names only; hidden ones are neither listed nor counted; the average needs 3', async () => {
+    const writers: Member[] = [];
+    for (let i = 0; i < 4; i++) {
+      const m = await newMember(server, `reviewer${i}`);
+      await payOrder(server, m, m.orderId);
+      writers.push(m);
+    }
+    const shared = (await Promise.all(writers.map((m) => itemsOf(m.orderId)))).reduce((a, b) =>
+      a.filter((id) => b.includes(id)),
+    );
+    const productId = shared[0]!;
+    const names = ['Avery Quinn', 'Blake', 'Casey', 'Drew'];
+    const ratings = [5, 4, 3, 1];
+    for (const [i, m] of writers.entries()) {
+      const id = await identityOf(m.email);
+      await server.database.db.execute(
+        sql`UPDATE identities SET first_name = ${names[i]}, last_name = 'Surname' WHERE id = ${id}`,
+      );
+      const saved = await review(m, {
+        productId,
+        rating: ratings[i],
+        description: `${TEXT} Writer ${i}.`,
+        agreementConfirmation: true,
+      });
+      expect(saved.status).toBe(200);
+      await server.database.db.execute(
+        sql`UPDATE product_reviews SET created_at = ${new Date(Date.UTC(2026, 0, 1 + i)).toISOString()}::timestamptz WHERE id = ${saved.body.id}`,
+      );
+    }
+    const url = `/api/productReview/GetProductReviews?productId=${productId}`;
+    // Before anything is hidden (other tests may have reviewed it too: compare from our writers on).
+    const before = await server.request('GET', url);
+    expect(before.status).toBe(200);
+    // The 1-star review (Drew) is hidden by the operator: gone from the list and from the figures.
+    const drew = await identityOf(writers[3]!.email);
+    await server.database.db.execute(
+      sql`UPDATE product_reviews SET hidden_at = now() WHERE identity_id = ${drew} AND product_id = ${productId}`,
+    );
+    const res = await server.request('GET', url);
+    expect(res.status).toBe(200);
+    expect(res.body.reviewCount).toBe(before.body.reviewCount - 1);
+    const ours = res.body.reviews.filter((r: { description: string }) => r.description.includes('Writer'));
+    expect(ours.map((r: { firstName: string }) => r.firstName)).toEqual(['Casey', 'Blake', 'Avery']);
+    expect(JSON.stringify(res.body)).not.toContain('Surname');
+    expect(JSON.stringify(res.body)).not.toContain('@example.com');
+    expect(JSON.stringify(res.body)).not.toContain('Drew');
+    for (const r of res.body.reviews)
+      expect(Object.keys(r).sort()).toEqual(['dateCreated', 'description', 'firstName', 'id', 'rating']);
+    expect(res.body.averageRating).not.toBeNull();
+    expect(res.body.averageRating).toBeGreaterThanOrEqual(1);
+    expect(res.body.averageRating).toBeLessThanOrEqual(5);
+    // A product nobody reviewed: no reviews, no average (nothing invented).
+    const none = await server.request('GET', '/api/productReview/GetProductReviews?productId=2147483647');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ productId: 2147483647, reviewCount: 0, averageRating: null, reviews: [] });
+  });
+
+  it('refuses a product id that is not a number, in the error format', async () => {
+    const res = await server.request('GET', '/api/productReview/GetProductReviews?productId=abc');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBeTruthy();
+    expect(res.body.error_description).toBeTruthy();
+  });
+});

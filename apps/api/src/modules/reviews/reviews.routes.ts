@@ -1,4 +1,10 @@
-import { ReviewSchema, SaveReviewSchema } from '@store/contracts';
+import {
+  MyReviewsSchema,
+  ProductReviewsQuerySchema,
+  ProductReviewsSchema,
+  ReviewSchema,
+  SaveReviewSchema,
+} from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
@@ -26,5 +32,31 @@ export async function reviewsRoutes(app: FastifyInstance, options: ReviewsRoutes
       preValidation: requireUser(tokens),
     },
     async (request) => reviews.save(userOf(request), request.body),
+  );
+
+  r.get(
+    '/productReview/GetMyReviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "The signed-in member's own reviews, to show which samples are reviewed and reopen one",
+        response: { 200: MyReviewsSchema },
+      },
+      preValidation: requireUser(tokens),
+    },
+    async (request) => reviews.mine(userOf(request)),
+  );
+
+  r.get(
+    '/productReview/GetProductReviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A product's visible reviews (first names only, newest first), their count and average",
+        querystring: ProductReviewsQuerySchema,
+        response: { 200: ProductReviewsSchema },
+      },
+    },
+    async (request) => reviews.ofProduct(request.query.productId),
   );
 }

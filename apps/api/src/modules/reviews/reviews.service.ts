@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type Review, ReviewMessages, type SaveReview } from '@store/contracts';
+import {
+  MIN_REVIEWS_FOR_AVERAGE,
+  type MyReviews,
+  type ProductReviews,
+  type Review,
+  ReviewMessages,
+  type SaveReview,
+} from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as repo from './reviews.repository.ts';
@@ -24,6 +31,15 @@ export interface LowRatings {
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+/** How many of a product's reviews its page lists. */
+export const PRODUCT_REVIEWS_LISTED = 20;
+
+/** The first word of the first name only; nothing of the surname or the email ever leaves. */
+function firstNameOnly(firstName: string | null): string {
+  const first = firstName?.trim().split(/\s+/)[0];
+  return first ? first : 'A member';
+}
 
 function toReview(row: ProductReviewRow): Review {
   return {
@@ -63,6 +79,32 @@ export function createReviewsService({ db, clock, unlockedProductIds }: ReviewsS
     async find(identityId: string, productId: number): Promise<Review | undefined> {
       const row = await repo.findReview(db, identityId, productId);
       return row ? toReview(row) : undefined;
+    },
+
+    /** GET productReview/GetMyReviews: what the member wrote, to show "Reviewed" and reopen it. */
+    async mine(identityId: string): Promise<MyReviews> {
+      return { reviews: (await repo.reviewsOf(db, identityId)).map(toReview) };
+    },
+
+    /**
+     * GET productReview/GetProductReviews: the visible reviews of a product for everyone, first
+     * names only (a member without one shows as "A member"), the average only from enough reviews.
+     */
+    async ofProduct(productId: number): Promise<ProductReviews> {
+      const { count, average, rows } = await repo.visibleReviewsOf(db, productId, PRODUCT_REVIEWS_LISTED);
+      return {
+        productId,
+        reviewCount: count,
+        averageRating:
+          average !== null && count >= MIN_REVIEWS_FOR_AVERAGE ? Math.round(average * 10) / 10 : null,
+        reviews: rows.map((r) => ({
+          id: r.id,
+          firstName: firstNameOnly(r.firstName),
+          rating: r.rating,
+          description: r.description,
+          dateCreated: r.createdAt.toISOString(),
+        })),
+      };
     },
 
     /** The member's low-rated products and brands, for matching. */
