@@ -100,6 +100,18 @@ test('a member builds a box, reviews, changes the schedule and card, cancels, ed
   await submit.click();
   await expect(page.getByText('Review submitted successfully!')).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  // The reviewed sample says so, and reopens with the earlier review to change it.
+  const reviewed = page.getByRole('button', { name: /^Reviewed: edit your review of / });
+  await expect(reviewed).toHaveCount(1);
+  await expect(reviewed).toHaveText('Reviewed ✓');
+  await reviewed.click();
+  await expect(dialog.getByRole('heading', { name: /^Edit your review of / })).toBeVisible();
+  await expect(dialog.getByLabel('Your review')).toHaveValue(
+    'Mixes smoothly, tastes like real chocolate and no clumps.',
+  );
+  await expect(dialog.getByRole('radio', { name: '5 stars' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
 
   // Delivery schedule: 30 -> 60 days.
   await page.goto('/frequency');

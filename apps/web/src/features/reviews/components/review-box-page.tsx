@@ -9,6 +9,7 @@ import { paths } from '@/config/paths.ts';
 import { apiGet } from '@/lib/api-client.ts';
 import { loadAuthInfo, useAuth } from '@/lib/auth.ts';
 import { useApi } from '@/lib/use-api.ts';
+import { getMyReviews } from '../api/get-my-reviews.ts';
 import { ReviewDialog } from './review-dialog.tsx';
 import './reviews.css';
 
@@ -38,6 +39,10 @@ export function ReviewBoxPage() {
   );
   const [isOpen, setIsOpen] = useState(false);
   const [reviewing, setReviewing] = useState<OrderItem | null>(null);
+  // Which samples are reviewed already: a failure only leaves them as not reviewed (Review still works).
+  const myReviews = useApi(info ? 'my-reviews' : null, getMyReviews);
+  const earlierOf = (productId: number | null) =>
+    myReviews.data?.reviews.find((r) => r.productId === productId);
 
   if (info && !orderId) {
     return (
@@ -92,9 +97,20 @@ export function ReviewBoxPage() {
               <Link to={paths.shop()} className={buttonClass('secondary')}>
                 SHOP
               </Link>
-              <Button onClick={() => setReviewing(item)} aria-label={`Review ${productName(item)}`}>
-                REVIEW
-              </Button>
+              {earlierOf(item.productId) ? (
+                <Button
+                  variant="secondary"
+                  className="review-box__reviewed"
+                  onClick={() => setReviewing(item)}
+                  aria-label={`Reviewed: edit your review of ${productName(item)}`}
+                >
+                  Reviewed ✓
+                </Button>
+              ) : (
+                <Button onClick={() => setReviewing(item)} aria-label={`Review ${productName(item)}`}>
+                  REVIEW
+                </Button>
+              )}
             </div>
           </li>
         ))}
@@ -114,7 +130,9 @@ export function ReviewBoxPage() {
         <ReviewDialog
           productId={reviewing.productId}
           productTitle={productName(reviewing)}
+          earlier={earlierOf(reviewing.productId)}
           onClose={() => setReviewing(null)}
+          onSaved={myReviews.reload}
         />
       ) : null}
     </main>

@@ -1,4 +1,10 @@
-import { REVIEW_ERROR_MS, REVIEW_MAX_CHARS, REVIEW_MIN_CHARS, ReviewMessages } from '@store/contracts';
+import {
+  REVIEW_ERROR_MS,
+  REVIEW_MAX_CHARS,
+  REVIEW_MIN_CHARS,
+  type Review,
+  ReviewMessages,
+} from '@store/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { notify } from '@/lib/notifications.ts';
@@ -9,17 +15,21 @@ import './reviews.css';
 export interface ReviewDialogProps {
   productId: number;
   productTitle: string;
+  /** The member's earlier review of this product: the dialog reopens with it, to change it. */
+  earlier?: Review;
   onClose: () => void;
+  /** The review was saved (the page shows it as reviewed). */
+  onSaved?: () => void;
 }
 
 /** The review dialog (spec 001 §4.3, §5 review): stars, text of 25-500 characters, agreement. */
-export function ReviewDialog({ productId, productTitle, onClose }: ReviewDialogProps) {
+export function ReviewDialog({ productId, productTitle, earlier, onClose, onSaved }: ReviewDialogProps) {
   const titleId = useId();
   const textId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [rating, setRating] = useState(0);
-  const [text, setText] = useState('');
-  const [agreed, setAgreed] = useState(false);
+  const [rating, setRating] = useState(earlier?.rating ?? 0);
+  const [text, setText] = useState(earlier?.description ?? '');
+  const [agreed, setAgreed] = useState(earlier?.agreementConfirmation ?? false);
   const [message, setMessage] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
 
@@ -44,6 +54,7 @@ export function ReviewDialog({ productId, productTitle, onClose }: ReviewDialogP
     try {
       await saveReview({ productId, rating, description: text.trim(), agreementConfirmation: true });
       notify(ReviewMessages.saved, 'success');
+      onSaved?.();
       onClose();
     } catch {
       setIsSaving(false);
@@ -62,7 +73,7 @@ export function ReviewDialog({ productId, productTitle, onClose }: ReviewDialogP
         }}
       >
         <h2 id={titleId} className="review-dialog__title">
-          Review {productTitle}
+          {earlier ? 'Edit your review of' : 'Review'} {productTitle}
         </h2>
         <StarRating value={rating} onChange={setRating} />
         <label htmlFor={textId} className="review-dialog__label">
