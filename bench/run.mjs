@@ -29,10 +29,10 @@ import { cpuSeconds, createDatabase, randomId, snapshotWebDist, startNode } from
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
-    duration: { type: 'string', short: 'd', default: '10' },
+    duration: { type: 'string', short: 'd', default: '5' },
     connections: { type: 'string', short: 'c', default: '50' },
     rounds: { type: 'string', short: 'r', default: '2' },
-    warmup: { type: 'string', short: 'w', default: '2' },
+    warmup: { type: 'string', short: 'w', default: '1' },
     'no-build': { type: 'boolean', default: false },
     only: { type: 'string' },
   },
