@@ -182,7 +182,7 @@ test('the operator reads the dashboard, then assembles, ships and delivers a mem
   await expectStage(page, 'Taste & Review');
   await capture(page, 'admin-fulfilment-09-member-taste-review');
 
-  // The member's first review of the box moves them on to Pick Tub (DESIGN §5, stage 6).
+  // The member's first review of the box moves them on to Pick Tub (docs/product.md#membership-cycle, stage 6).
   await page.goto('/review-box');
   await page.getByRole('button', { name: 'Review my box' }).click();
   await page

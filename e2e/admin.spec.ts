@@ -8,7 +8,7 @@ import { captureScreens } from './support/screenshots.ts';
  * The operator's back office (issue 8), as the demo operator uses it: a brand and a product
  * created in the catalog reach the shop and the matching, a price edit shows at once, a
  * contact message from the footer is read and handled. Markup typed by people stays text
- * (RELIABILITY F4): no dialog may open during these tests.
+ * (docs/reliability.md#f4): no dialog may open during these tests.
  */
 
 const OPERATOR = { email: 'admin@example.com', password: 'sample-first-operator' };

@@ -41,7 +41,7 @@ test.describe('accounts', () => {
       ),
     ).toBe(true);
 
-    // A10 (decision 003: tokens stay in local storage, DESIGN §4): none of them is in a cookie.
+    // A10 (decision 003: tokens stay in local storage, docs/api-conventions.md#tokens): none of them is in a cookie.
     const refreshToken = (await page.evaluate(() => localStorage.getItem('authRefreshToken')))!;
     expect(await page.evaluate(() => document.cookie)).not.toContain(refreshToken);
 

@@ -253,7 +253,7 @@ async function registerModules(api: FastifyInstance, services: Services) {
   await api.register(quizRoutes, services);
   await api.register(contactRoutes, services);
   await api.register(partnersRoutes, services);
-  // Refund and dispute events (back office, RELIABILITY C12) after the checkout's own effect.
+  // Refund and dispute events (back office, docs/reliability.md#c12) after the checkout's own effect.
   const refundEvents = createRefundsService({ ...services, log: api.log });
   await api.register(webhooksRoutes, {
     ...services,

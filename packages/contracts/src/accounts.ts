@@ -5,7 +5,7 @@ import { CycleDatesSchema } from './subscriptions.ts';
 /** Email with a dot and a top-level domain of 2+ letters; no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 
-/** Email as the login and sign-up forms check it (spec 000 §5). */
+/** Email as the login and sign-up forms check it (docs/product.md#rules). */
 export const EmailSchema = z
   .string()
   .trim()
@@ -19,7 +19,7 @@ export const LoginPasswordSchema = z
   .min(1, 'Password is required.')
   .max(PASSWORD_MAX * 4);
 
-/** A new password (spec 000 §5 message kept; DESIGN §5 bounds). */
+/** A new password (docs/product.md#rules, docs/product.md#passwords bounds). */
 export const NewPasswordSchema = z
   .string()
   .min(1, 'Password is required.')
@@ -30,7 +30,7 @@ export const NewPasswordSchema = z
 export const LoginSchema = z.object({
   /** The account's email address. */
   emailAddress: EmailSchema,
-  /** The password, in the body only (DESIGN §4). */
+  /** The password, in the body only (docs/api-conventions.md#credentials). */
   password: LoginPasswordSchema,
 });
 export type Login = z.infer<typeof LoginSchema>;
@@ -50,7 +50,7 @@ export const RegisterSchema = z.object({
     .max(50, 'Username must be at most 50 characters.')
     .refine((v) => !/\s/.test(v), 'Username should contain no spacing!')
     .optional(),
-  /** The person confirms they are 13 or older (DESIGN §5: accounts need 13+). */
+  /** The person confirms they are 13 or older (docs/product.md#age: accounts need 13+). */
   isAgeConfirmed: z.literal(true, { error: 'Please confirm you are 13 or older.' }),
 });
 export type Register = z.infer<typeof RegisterSchema>;
@@ -112,7 +112,7 @@ export const AddressSchema = z.object({
 });
 export type Address = z.infer<typeof AddressSchema>;
 
-/** The identity as the API returns it (spec 000 §3, 001 §3). */
+/** The identity as the API returns it (docs/api-conventions.md#wire-shapes). */
 export const IdentitySchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
@@ -124,7 +124,7 @@ export const IdentitySchema = z.object({
   referralCode: z.string(),
   quizId: z.string().nullable(),
   orderId: z.string().nullable(),
-  /** `admin` opens the back office (DESIGN §5). */
+  /** `admin` opens the back office (docs/product.md#permissions). */
   permissions: z.array(z.string()),
   about: z.string().nullable(),
   profilePicture: z.string().nullable(),
@@ -176,7 +176,7 @@ export const SaveIdentitySchema = z
   .strict();
 export type SaveIdentity = z.infer<typeof SaveIdentitySchema>;
 
-/** A subscription as the member pages read it (spec 001 §3; misspellings kept). */
+/** A subscription as the member pages read it (docs/api-conventions.md#wire-shapes; misspellings kept). */
 export const SubscriptionSchema = z.object({
   id: z.string(),
   susbcriptionName: z.string(),
@@ -202,7 +202,7 @@ export const SubscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
-/** GET /Account/AuthInfo answer (DESIGN §4). */
+/** GET /Account/AuthInfo answer (docs/api-conventions.md#wire-shapes). */
 export const AuthInfoSchema = z.object({
   identity: IdentitySchema,
   /** False until the mailed link is used; a quiz account may sign in before (docs/product.md#sign-up). */
@@ -212,7 +212,7 @@ export const AuthInfoSchema = z.object({
 });
 export type AuthInfo = z.infer<typeof AuthInfoSchema>;
 
-/** GET /identity/GetBillingInfoByIdentityId answer: card summary only (RELIABILITY B2). */
+/** GET /identity/GetBillingInfoByIdentityId answer: card summary only (docs/reliability.md#b2). */
 export const BillingInfoSchema = z.object({
   last4Digits: z.string().nullable(),
   expiryMonth: z.number().int().nullable(),
@@ -230,7 +230,7 @@ export const ReferralQuerySchema = z.object({
   referralCode: z.string().trim().max(64).optional(),
 });
 
-/** POST /User/ForgotPassword query form (spec 000 §7); the body form is `ForgotPasswordSchema`. */
+/** POST /User/ForgotPassword query form (docs/product.md#calls); the body form is `ForgotPasswordSchema`. */
 export const ForgotPasswordQuerySchema = z.object({ email: z.string().max(254).optional() });
 
 /** POST /User/ChangePassword answer: the other sessions end, this one gets a fresh pair. */

@@ -61,7 +61,7 @@ export const AdminDashboardSchema = z.object({
   newMembers: z.number().int(),
   cancellations: z.object({
     total: z.number().int(),
-    /** Per reason id (spec 001 §3); `reason: null` is a cancel without a reason (failed renewals). */
+    /** Per reason id (docs/api-conventions.md#wire-shapes); `reason: null` is a cancel without a reason (failed renewals). */
     byReason: z.array(
       z.object({ reason: z.number().int().nullable(), name: z.string(), count: z.number().int() }),
     ),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TypeOptionSchema } from './catalog.ts';
 
 /**
- * The operator's back office (`/api/admin/...`, DESIGN §5 permissions): catalog editing, the
+ * The operator's back office (`/api/admin/...`, docs/product.md#permissions): catalog editing, the
  * contact and partner inboxes, and the audit log. Money here is integer cents, named so
  * (`listPriceCents`), because an editor must never round a price through floating point.
  */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /*
- * The shop's cart checkout (spec 000 §2 "Cart checkout", §7 CreateCheckoutPayment; issue 7 item 4).
+ * The shop's cart checkout (docs/product.md#shop-and-cart, docs/product.md#calls CreateCheckoutPayment; issue 7 item 4).
  * Every amount is computed on the server from its catalog, the cart's coupon and the state's tax;
  * amounts are dollars with 2 decimals on the wire (integer cents inside the server).
  */
 
-/** The shop's handling fee as the page shows it: fixed text (spec 000 §2), the configured fee is charged. */
+/** The shop's handling fee as the page shows it: fixed text (docs/product.md#shop-and-cart), the configured fee is charged. */
 export const CART_HANDLING_FEE_TEXT = '$2.99';
 
 /** What the page and the snackbar say. */
@@ -28,7 +28,7 @@ const PaymentMethodIdSchema = z
   .max(255)
   .regex(/^[A-Za-z0-9_]+$/, 'This is not a payment id.');
 
-/** POST /Payment/CreateCheckoutPayment query (spec 000 §7); the body is CheckoutIdentitySchema. */
+/** POST /Payment/CreateCheckoutPayment query (docs/product.md#calls); the body is CheckoutIdentitySchema. */
 export const CreateCheckoutPaymentQuerySchema = z.object({
   cartId: CartIdSchema,
   /** The saved card's provider id, or a new card as the card field made it (`pm_card_visa` in the sandbox). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/* The members' cart and coupons (spec 000 §2 cart side panel, §3 cart, §4 cart, §5, §7 cart;
-   spec 001 §4.6; DESIGN §2 demo coupons; RELIABILITY B3, E7, F2). Money on the wire in dollars
+/* The members' cart and coupons (docs/product.md#shop-and-cart cart side panel, §3 cart, §4 cart, §5, §7 cart;
+   docs/product.md#states-and-flows, docs/product.md#demo-data-and-sandbox, docs/reliability.md#b3, docs/reliability.md#e7, docs/reliability.md#f2). Money on the wire in dollars
    with 2 decimals, computed on the server from integer cents. */
 
 export const CART_QUANTITY_MIN = 1;
@@ -128,7 +128,7 @@ export const CartSchema = z.object({
   totalPrice: z.number(),
   /** undiscountedSubTotal − (subTotal − couponDiscount). */
   youSaved: z.number(),
-  /** Send it back with every change; a stale one gets 409 (RELIABILITY E7). */
+  /** Send it back with every change; a stale one gets 409 (docs/reliability.md#e7). */
   version: z.number().int(),
 });
 export type Cart = z.infer<typeof CartSchema>;

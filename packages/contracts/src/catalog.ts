@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The 11 reference lists of spec 000 §7, served at GET /Types/{name}. */
+/** The 11 reference lists of docs/product.md#calls, served at GET /Types/{name}. */
 export const TypeListNames = [
   'Countries',
   'ExerciseTypes',
@@ -16,7 +16,7 @@ export const TypeListNames = [
 ] as const;
 export type TypeListName = (typeof TypeListNames)[number];
 
-/** Fixed ids (DESIGN §4). */
+/** Fixed ids (docs/api-conventions.md#fixed-ids). */
 export const VEGAN_DIET_ID = 0;
 export const LACTOSE_RESTRICTION_ID = 2;
 
@@ -33,7 +33,7 @@ const ImageModelSchema = z.object({
   originalPath: z.string(),
 });
 
-/** A product as every product call answers it (spec 001 §3; `suggestedUSe` spelled so). */
+/** A product as every product call answers it (docs/api-conventions.md#wire-shapes; `suggestedUSe` spelled so). */
 export const ProductSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -63,7 +63,7 @@ export const ProductSchema = z.object({
   discount: z.number().int(),
   /** Member price in dollars, computed on the server from price and discount. */
   discountedPrice: z.number(),
-  /** Shop only: whether the member has sampled it (DESIGN §5 unlocking). */
+  /** Shop only: whether the member has sampled it (docs/product.md#unlocking). */
   unlocked: z.boolean(),
   /** Whey, isolate, plant, casein or blend. */
   proteinType: z.string(),

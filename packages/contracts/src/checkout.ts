@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DELIVERY_SCHEDULE_DAYS } from './constants.ts';
 
 /*
- * The sample-box checkout (spec 000 §2, §4, §5, §7): the shipping form's rules and messages,
+ * The sample-box checkout (docs/product.md#quiz-and-first-box, docs/product.md#states-and-flows, docs/product.md#rules, docs/product.md#calls): the shipping form's rules and messages,
  * shared by the web form and the server, and the payment calls' query and answer shapes.
  */
 
@@ -78,7 +78,7 @@ export function toUsStateCode(value: string): string | undefined {
   return US_STATES.find((s) => s.name.toLowerCase() === text.toLowerCase())?.code;
 }
 
-/** The checkout form's messages: the required ones word for word from spec 000 §5. */
+/** The checkout form's messages: the required ones word for word from docs/product.md#rules. */
 export const CheckoutMessages = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -86,19 +86,19 @@ export const CheckoutMessages = {
   cityRequired: 'City is required',
   stateRequired: 'State is required',
   postalCodeRequired: 'Zip code is required',
-  /** Not in the spec: the U.S.-only rule of DESIGN §2 needs a message of its own. */
+  /** Not in the spec: the U.S.-only rule of docs/product.md#who-uses-it needs a message of its own. */
   stateInvalid: 'Please choose a U.S. state',
   /** Not in the spec: a ZIP code has 5 digits, or 9 as ZIP+4. */
   postalCodeInvalid: 'Zip code must be 5 or 9 digits',
-  /** Spec 000 §5: the card field must be ready before the order can be confirmed. */
+  /** docs/product.md#rules: the card field must be ready before the order can be confirmed. */
   stripeNotInitialized: 'Stripe not initialized correctly.',
-  /** Spec 000 §8: the card provider's script could not be loaded. */
+  /** docs/product.md#messages-on-screen: the card provider's script could not be loaded. */
   stripeLoadFailed: 'Failed to load Stripe.js',
-  /** Spec 000 §8: the script loaded but did not provide Stripe. */
+  /** docs/product.md#messages-on-screen: the script loaded but did not provide Stripe. */
   stripeNotAvailable: 'Stripe.js not available',
   /** Shown above the sandbox card field: nothing is charged for real. */
   sandboxBanner: 'SANDBOX, no real charges',
-  /** The Confirm order button while the payment runs (spec 000 §2). */
+  /** The Confirm order button while the payment runs (docs/product.md#quiz-and-first-box). */
   confirming: 'Confirming...',
   confirm: 'Confirm order',
 } as const;
@@ -133,7 +133,7 @@ export type ShippingAddressInput = z.infer<typeof ShippingAddressInputSchema>;
 
 /**
  * The body of POST /Identity/UpdateTaxInfo and POST /Payment/createPaymentIntent: the names and
- * shipping address of the checkout (spec 000 §3 Order.identity). Other fields are ignored.
+ * shipping address of the checkout (docs/api-conventions.md#wire-shapes Order.identity). Other fields are ignored.
  */
 export const CheckoutIdentitySchema = z.object({
   firstName: required(CheckoutMessages.firstNameRequired, 100),
@@ -181,7 +181,7 @@ export function shippingFormErrors(values: ShippingFormValues): Partial<Record<S
   return errors;
 }
 
-/** The fields tax needs are all filled in and valid: then tax is recalculated (spec 000 §4). */
+/** The fields tax needs are all filled in and valid: then tax is recalculated (docs/product.md#states-and-flows). */
 export function isShippingComplete(values: ShippingFormValues): boolean {
   return Object.keys(shippingFormErrors(values)).length === 0;
 }
@@ -234,7 +234,7 @@ export const PaymentIntentResultSchema = z.object({
 });
 export type PaymentIntentResult = z.infer<typeof PaymentIntentResultSchema>;
 
-/** POST /Payment/Subscribe query (spec 000 §7). */
+/** POST /Payment/Subscribe query (docs/product.md#calls). */
 export const SubscribeQuerySchema = z.object({
   paymentIntent: ProviderIdSchema,
   paymentMethodId: ProviderIdSchema,

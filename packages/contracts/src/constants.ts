@@ -1,4 +1,4 @@
-/** Business constants shared by the API and the web app (spec 000 §9, 001 §9, DESIGN §5). */
+/** Business constants shared by the API and the web app (docs/product.md#constants, docs/product.md#decisions). */
 
 /** Browser storage keys, as the spec names them. */
 export const StorageKeys = {
@@ -24,21 +24,21 @@ export const REVIEW_ERROR_MS = 3000;
 /** The referral popup opens this long after the shop loads (ms). */
 export const REFERRAL_POPUP_DELAY_MS = 5000;
 
-/** Home carousel (spec 000 §9). */
+/** Home carousel (docs/product.md#constants). */
 export const Carousel = { slides: 2, advanceMs: 5000, swipeThresholdPx: 50 } as const;
 
-/** Default configured prices in cents (DESIGN §5); the server's config may override them. */
+/** Default configured prices in cents (docs/product.md#price); the server's config may override them. */
 export const DEFAULT_PLAN_PRICE_CENTS = 1400;
 export const DEFAULT_HANDLING_FEE_CENTS = 299;
 
 /** Delivery schedules: index 0, 1, 2 -> 30, 45, 60 days. */
 export const DELIVERY_SCHEDULE_DAYS = [30, 45, 60] as const;
 
-/** Accounts need this age or more (DESIGN §5). */
+/** Accounts need this age or more (docs/product.md#age). */
 export const MIN_AGE = 13;
 export const MAX_AGE = 100;
 
-/** Password length bounds (DESIGN §5). */
+/** Password length bounds (docs/product.md#passwords). */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Orders on the wire (spec 000 §3 checkout order, 001 §3 order and order item; misspellings kept,
+ * Orders on the wire (docs/api-conventions.md#wire-shapes order and order item; misspellings kept,
  * `orderNumer`). Money is dollars with 2 decimals, always computed on the server.
  */
 
@@ -25,7 +25,7 @@ export const OrderItemSchema = z.object({
   sampleImage: ImagePathSchema,
   brandName: z.string(),
   flavorSubCategoryText: z.string(),
-  /** One of the 2 picks the store made from the quiz (DESIGN §5). */
+  /** One of the 2 picks the store made from the quiz (docs/product.md#matching). */
   isPrimePick: z.boolean(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
@@ -55,7 +55,7 @@ export const OrderIdentitySchema = z.object({
 export const OrderKinds = ['first_box', 'pre_order', 'cart', 'cycle_box'] as const;
 export type OrderKind = (typeof OrderKinds)[number];
 
-/** Tub plans that can be pre-ordered from /subscriptions-learn-more (DESIGN §5). */
+/** Tub plans that can be pre-ordered from /subscriptions-learn-more (docs/product.md#pre-order). */
 export const PreOrderPlanIds = ['flex', 'max'] as const;
 export type PreOrderPlanId = (typeof PreOrderPlanIds)[number];
 
@@ -127,7 +127,7 @@ export const OrderIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64
 /**
  * POST /order/Save body: an order as the client holds it. Only the id and the samples are read
  * (the member's 2 chosen samples beside the prime picks); prices, totals, tax, fees and the
- * identity are the server's and are ignored (RELIABILITY B3). Addresses go through
+ * identity are the server's and are ignored (docs/reliability.md#b3). Addresses go through
  * POST /Identity/UpdateTaxInfo, which recomputes the tax.
  */
 export const SaveOrderSchema = z.object({
@@ -163,7 +163,7 @@ export function displayOrderNumber(orderNumber: string): string {
   return `#${orderNumber.slice(-5)}`;
 }
 
-/** One line of GET /order/GetMyOrders: the member's order history (profile, spec 001 §2.9). */
+/** One line of GET /order/GetMyOrders: the member's order history (profile, docs/product.md#member-area). */
 export const OrderSummarySchema = z.object({
   id: z.string(),
   /** `first_box`, `pre_order`, or a later cycle's box. */

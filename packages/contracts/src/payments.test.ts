@@ -70,7 +70,7 @@ describe('expiry and CVC checks', () => {
 });
 
 describe('toSandboxPaymentMethod', () => {
-  it('turns 4242 4242 4242 4242 into pm_card_visa and 4000 0000 0000 0002 into the declined card (DESIGN §2)', () => {
+  it('turns 4242 4242 4242 4242 into pm_card_visa and 4000 0000 0000 0002 into the declined card (docs/product.md#demo-data-and-sandbox)', () => {
     const good = toSandboxPaymentMethod(
       { number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' },
       now,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /**
- * Payment methods on the wire, and the sandbox card field's rules (DESIGN §2): the test card
+ * Payment methods on the wire, and the sandbox card field's rules (docs/product.md#demo-data-and-sandbox): the test card
  * numbers of Stripe's test mode become Stripe's test PaymentMethod ids, as Stripe.js would.
  * Everything here is a pure function so the web form and the tests share it.
  */
 
-/** A saved card as the API answers it (spec 000 §3, 001 §3 "payment method"). */
+/** A saved card as the API answers it (docs/api-conventions.md#wire-shapes). */
 export const PaymentMethodSchema = z.object({
   /** The card provider's PaymentMethod id (`pm_...`). */
   stripeMethodId: z.string(),
@@ -28,14 +28,14 @@ export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 export interface SandboxTestCard {
   /** The number a person types, digits only. */
   number: string;
-  /** The test PaymentMethod id it stands for (DESIGN §2, RELIABILITY §4.3). */
+  /** The test PaymentMethod id it stands for (docs/product.md#demo-data-and-sandbox, docs/payments.md#sandbox). */
   paymentMethodId: string;
   brand: Exclude<CardBrand, 'unknown'>;
   /** What happens when it is charged, for the "SANDBOX" hint under the field. */
   outcome: string;
 }
 
-/** Stripe's test card numbers and the PaymentMethod ids they map to (RELIABILITY §4.3 table). */
+/** Stripe's test card numbers and the PaymentMethod ids they map to (docs/payments.md#sandbox table). */
 export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
   { number: '4242424242424242', paymentMethodId: 'pm_card_visa', brand: 'visa', outcome: 'succeeds' },
   {

@@ -3,13 +3,13 @@ import { EmailSchema, NewPasswordSchema, TokenPairSchema } from './accounts.ts';
 import { ProductSchema } from './catalog.ts';
 import { MAX_AGE, MIN_AGE, PASSWORD_MAX } from './constants.ts';
 
-/** Flavors: exactly this many are chosen (spec 000 §5: at least 4, at most 4). */
+/** Flavors: exactly this many are chosen (docs/product.md#rules: at least 4, at most 4). */
 export const QUIZ_FLAVOR_COUNT = 4;
 /** Steps of the quiz; 13 and 14 are results and plan choice. */
 export const QUIZ_STEPS = 12;
 
 /**
- * A list answer: option ids, or option objects read by their id (DESIGN §4).
+ * A list answer: option ids, or option objects read by their id (docs/api-conventions.md#wire-shapes).
  */
 const OptionIdSchema = z.number().int().min(0).max(10_000);
 export const OptionRefSchema = z.union([
@@ -25,7 +25,7 @@ export const OptionRefSchema = z.union([
 ]);
 const OptionListSchema = z.array(OptionRefSchema).max(60).default([]);
 
-/** Registration data of step 12 (DESIGN §4). */
+/** Registration data of step 12 (docs/api-conventions.md#wire-shapes). */
 export const ProfileInfoSchema = z.object({
   emailAddress: z.string().trim().max(254).nullable().optional(),
   age: z.number().int().min(0).max(MAX_AGE).nullable().optional(),
@@ -104,7 +104,7 @@ export const QuizSubmitResponseSchema = z.object({
 });
 export type QuizSubmitResponse = z.infer<typeof QuizSubmitResponseSchema>;
 
-/** The registration step's rule (spec 000 §5 plus DESIGN §4-5): used by the form and the server. */
+/** The registration step's rule (docs/product.md#rules, docs/api-conventions.md#wire-shapes, docs/product.md#sign-up): used by the form and the server. */
 export const QuizRegistrationSchema = z
   .object({
     emailAddress: EmailSchema,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** Referred members who must pay a first box before the referrer's free tub (DESIGN §5). */
+/** Referred members who must pay a first box before the referrer's free tub (docs/product.md#referrals). */
 export const REFERRALS_FOR_REWARD = 2;
 
-/** The link a member shares: PUBLIC_URL + /take-quiz/1?referralCode=CODE (spec 001 §2.14-2.15). */
+/** The link a member shares: PUBLIC_URL + /take-quiz/1?referralCode=CODE (docs/product.md#member-area, docs/product.md#shop-and-cart). */
 export function referralLinkOf(publicUrl: string, referralCode: string): string {
   return `${publicUrl.replace(/\/$/, '')}/take-quiz/1?referralCode=${encodeURIComponent(referralCode)}`;
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/* Product reviews (spec 001 §3 review, §4.3, §5 review; DESIGN §5 reviews). */
+/* Product reviews (docs/api-conventions.md#wire-shapes, docs/product.md#states-and-flows, docs/product.md#rules, docs/product.md#reviews). */
 
 export const REVIEW_MIN_CHARS = 25;
 export const REVIEW_MAX_CHARS = 500;
 
-/** The review dialog's and the server's words (spec 001 §5). */
+/** The review dialog's and the server's words (docs/product.md#rules). */
 export const ReviewMessages = {
   rating: 'Please choose a rating from 1 to 5 stars.',
   tooShort: 'Review must be at least 25 characters long',

@@ -5,7 +5,7 @@ import { ProductSchema } from './catalog.ts';
 export const NEXT_BOX_FALLBACK = 'next box';
 
 /**
- * GET product/GetShopProducts (spec 001 §3 Shop, §7): the member's unlocked products at member
+ * GET product/GetShopProducts (docs/api-conventions.md#wire-shapes, docs/product.md#calls): the member's unlocked products at member
  * prices, then the rest that suit their restrictions, locked until a paid box holds them.
  */
 export const ShopProductsSchema = z.object({
@@ -18,7 +18,7 @@ export const ShopProductsSchema = z.object({
 });
 export type ShopProducts = z.infer<typeof ShopProductsSchema>;
 
-/** The lock label of a shop card: "GET FEBRUARY'S BOX TO UNLOCK" (spec 001 §2.4). */
+/** The lock label of a shop card: "GET FEBRUARY'S BOX TO UNLOCK" (docs/product.md#shop-and-cart). */
 export function unlockLabel(nextBoxMonth: string): string {
   return nextBoxMonth === NEXT_BOX_FALLBACK
     ? 'GET YOUR NEXT BOX TO UNLOCK'

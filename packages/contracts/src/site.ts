@@ -12,7 +12,7 @@ const requiredText = (message: string, max: number) =>
 const optionalText = (max: number) =>
   z.string().trim().max(max, `Please keep this under ${max} characters.`).optional();
 
-/** POST /contact/SendContactEmail body: the footer's "Get in touch" form (spec 000 §5). */
+/** POST /contact/SendContactEmail body: the footer's "Get in touch" form (docs/product.md#rules). */
 export const ContactMessageSchema = z
   .object({
     /** Who is writing. */
@@ -28,10 +28,10 @@ export const ContactMessageSchema = z
   .strict();
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
-/** A 10-digit U.S. number, optionally with parentheses, dashes, dots or spaces (spec 001 §5). */
+/** A 10-digit U.S. number, optionally with parentheses, dashes, dots or spaces (docs/product.md#rules). */
 export const US_PHONE_PATTERN = /^\s*\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\s*$/;
 
-/** The ambassador form's messages, word for word from spec 001 §5. */
+/** The ambassador form's messages, word for word from docs/product.md#rules. */
 export const PartnerMessages = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -43,7 +43,7 @@ export const PartnerMessages = {
   thanks: "Thanks for applying! We'll reach out by email within 5 business days.",
 } as const;
 
-/** POST /User/SubmitPartnerRequest body: the ambassador application (spec 001 §3, §5). */
+/** POST /User/SubmitPartnerRequest body: the ambassador application (docs/api-conventions.md#wire-shapes, docs/product.md#rules). */
 export const PartnerRequestSchema = z
   .object({
     /** Applicant's first name. */
@@ -89,7 +89,7 @@ export function partnerRequestErrors(
   return errors;
 }
 
-/** GET /site/config answer: the configured prices every public page shows (DESIGN §5). */
+/** GET /site/config answer: the configured prices every public page shows (docs/product.md#price). */
 export const SiteConfigSchema = z.object({
   /** Discover plan price per box in dollars (2 decimals). */
   planPrice: z.number(),

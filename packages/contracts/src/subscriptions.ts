@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { DELIVERY_SCHEDULE_DAYS } from './constants.ts';
 
 /*
- * The membership (spec 001 §2.3, §4.1; DESIGN §5 cycle). The wire shape is SubscriptionSchema in
+ * The membership (docs/product.md#member-area, docs/product.md#membership-cycle). The wire shape is SubscriptionSchema in
  * accounts.ts (AuthInfo carries it); these are the names and rules both sides read it with.
  */
 
-/** The one plan a membership is on (DESIGN §5: one configured price). */
+/** The one plan a membership is on (docs/product.md#price: one configured price). */
 export const MEMBERSHIP_PLAN_NAME = 'Discover Plan';
 
-/** The six stages of a cycle; `cycleStatus` is the 0-based index (spec 001 §4.1). */
+/** The six stages of a cycle; `cycleStatus` is the 0-based index (docs/product.md#membership-cycle). */
 export const CYCLE_STAGES = [
   'Billing',
   'Build Your Box',
@@ -19,13 +19,13 @@ export const CYCLE_STAGES = [
   'Pick Tub',
 ] as const;
 
-/** Index of the Build Your Box stage: where a paid cycle starts (DESIGN §5). */
+/** Index of the Build Your Box stage: where a paid cycle starts (docs/product.md#membership-cycle). */
 export const BUILD_YOUR_BOX_STAGE = 1;
 
-/** Days after billing the member has to choose 2 samples (DESIGN §5). */
+/** Days after billing the member has to choose 2 samples (docs/product.md#choosing-samples). */
 export const BUILD_DEADLINE_DAYS = 3;
 
-/** Days Box Assembly lasts after the build deadline (spec 001 §4.1). */
+/** Days Box Assembly lasts after the build deadline (docs/product.md#membership-cycle). */
 export const ASSEMBLY_DAYS = 5;
 
 /** Days after the build deadline the box is expected to ship (assembly ends then). */
@@ -79,7 +79,7 @@ export const SUBSCRIPTION_STATUS_NAMES: Record<SubscriptionStatus, string> = {
   canceled: 'Canceled',
 };
 
-/** The membership page's words (spec 001 §2.3). */
+/** The membership page's words (docs/product.md#member-area). */
 export const MembershipMessages = {
   notActive: 'Not Active',
   learnMore: 'Learn More',
@@ -116,7 +116,7 @@ export function formatMembershipDate(iso: string | null | undefined): string {
  * travel in the query as the spec writes them (`?deliveryDuration`, `?cancelReason`).
  */
 
-/** Cancel reasons (spec 001 §3), by id. */
+/** Cancel reasons (docs/api-conventions.md#wire-shapes), by id. */
 export const CANCEL_REASONS = [
   { id: 0, displayName: 'Not Enough Brands/Flavors' },
   { id: 1, displayName: 'Found Cheaper Prices' },
@@ -124,7 +124,7 @@ export const CANCEL_REASONS = [
   { id: 3, displayName: 'No Longer Needed' },
 ] as const;
 
-/** Days between boxes a member can choose (DESIGN §4: 30, 45 or 60; anything else is a 400). */
+/** Days between boxes a member can choose (docs/api-conventions.md#errors: 30, 45 or 60; anything else is a 400). */
 const deliveryDurationMessage = 'Please choose a delivery schedule of 30, 45 or 60 days.';
 
 /** `POST /user/UpdateDeliverySchedule?deliveryDuration=30|45|60`: moves the next billing date, no charge. */

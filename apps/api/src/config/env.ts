@@ -41,7 +41,7 @@ export interface Config {
   jwtSecret: string;
   /** Signs XSRF cookies and unsubscribe links; separate from the JWT key. */
   linkSecret: string;
-  /** `stripe` when STRIPE_SECRET_KEY is set, otherwise the offline sandbox (DESIGN §2). */
+  /** `stripe` when STRIPE_SECRET_KEY is set, otherwise the offline sandbox (docs/product.md#demo-data-and-sandbox). */
   paymentsProvider: 'sandbox' | 'stripe';
   /** `apiBase` is for tests only: a loopback Stripe stand-in, refused anywhere else. */
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
@@ -114,7 +114,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * Payments fail closed (RELIABILITY C8, F7): Stripe without a webhook secret, live keys outside
+ * Payments fail closed (docs/reliability.md#c8, docs/reliability.md#f7): Stripe without a webhook secret, live keys outside
  * production, test payments in production, and the stand-in address anywhere but loopback.
  */
 function checkPaymentsEnv(env: z.infer<typeof EnvSchema>, isProduction: boolean): string[] {

@@ -4,7 +4,7 @@ import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
 import type { Db } from './database.ts';
 
 /**
- * Demo data for an empty database (DESIGN §2). Each module adds its own seeder here;
+ * Demo data for an empty database (docs/product.md#demo-data-and-sandbox). Each module adds its own seeder here;
  * every seeder is idempotent so restarts change nothing.
  */
 export async function seed(db: Db): Promise<void> {

@@ -68,7 +68,7 @@ describe('errors', () => {
   });
 });
 
-describe('RELIABILITY A11 CSRF on cookie-carrying requests (signed double submit)', () => {
+describe('A11 CSRF on cookie-carrying requests (signed double submit)', () => {
   it('issues a signed XSRF-TOKEN cookie on GET', async () => {
     const res = await server.request('GET', '/api/no-such');
     expect(res.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=[\w-]+\.[\w-]+; Path=\/; SameSite=Strict/);

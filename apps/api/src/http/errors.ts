@@ -52,7 +52,7 @@ const fastifyCodes: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_MAX_PARAM_LENGTH: { code: 'bad_request', message: 'A part of the address is too long.' },
 };
 
-/** Turns any thrown error into the wire format of DESIGN §4; 5xx answers never carry internals. */
+/** Turns any thrown error into the wire format of docs/api-conventions.md#errors; 5xx answers never carry internals. */
 export function sendError(
   error: FastifyError | AppError | Error,
   request: FastifyRequest,

@@ -1,5 +1,5 @@
 /**
- * RELIABILITY F1: schema fuzz on every /api route.
+ * docs/reliability.md#f1: schema fuzz on every /api route.
  *
  * The routes come from the OpenAPI document the app builds from its own route table (as in the
  * B6 admin access test), so a new route is fuzzed without touching this file. For each route the
@@ -435,7 +435,7 @@ async function fuzzRoutes(
   return failures;
 }
 
-describe('RELIABILITY F1: schema fuzz on every /api route', () => {
+describe('F1: schema fuzz on every /api route', () => {
   it('finds every route in the route table (the enumeration is not empty)', () => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThanOrEqual(60);
@@ -503,7 +503,7 @@ describe('RELIABILITY F1: schema fuzz on every /api route', () => {
   });
 });
 
-describe('RELIABILITY A11: no GET route changes state', () => {
+describe('A11: no GET route changes state', () => {
   /** One fingerprint per table of the test schema: its rows as text, hashed. */
   async function snapshot(): Promise<Record<string, string>> {
     const { db } = t.server.database;
@@ -540,7 +540,7 @@ describe('RELIABILITY A11: no GET route changes state', () => {
   }, 120_000);
 });
 
-describe('RELIABILITY F3: content type and size', () => {
+describe('F3: content type and size', () => {
   const login = (headers: Record<string, string>, payload: string) =>
     t.server.app.inject({ method: 'POST', url: '/api/User/Login', headers, payload });
 

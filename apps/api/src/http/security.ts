@@ -7,7 +7,7 @@ import { AppError } from './errors.ts';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
-/** Query keys that carry secrets; they must travel in a JSON body instead (DESIGN §4). */
+/** Query keys that carry secrets; they must travel in a JSON body instead (docs/api-conventions.md#credentials). */
 const SECRET_QUERY_KEYS = new Set([
   'password',
   'currentpassword',

@@ -31,7 +31,7 @@ function unwrap(schema: AnySchema): AnySchema {
 }
 
 /**
- * Request bodies and queries are read case-insensitively (DESIGN §4): `EmailAddress` is
+ * Request bodies and queries are read case-insensitively (docs/api-conventions.md#paths-and-field-names): `EmailAddress` is
  * `emailAddress`. Keys are renamed to the schema's own spelling; unknown keys are left for
  * the schema to refuse or strip.
  */

@@ -19,7 +19,7 @@ function page(load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> {
   };
 }
 
-/** The full route table of spec 001 §2.1; guarded routes sit under RequireAuth. */
+/** The full route table of docs/product.md#screens; guarded routes sit under RequireAuth. */
 export const routes: RouteObject[] = [
   {
     element: (

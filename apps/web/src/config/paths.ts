@@ -1,4 +1,4 @@
-/** Every route of the web app (spec 001 §2.1) as a typed helper. */
+/** Every route of the web app (docs/product.md#screens) as a typed helper. */
 export const paths = {
   home: () => '/',
   login: (returnUrl?: string) => (returnUrl ? `/login?returnUrl=${encodeURIComponent(returnUrl)}` : '/login'),

@@ -21,7 +21,7 @@ async function openPanelWhenMounted(timeoutMs = 5000): Promise<void> {
 }
 
 /**
- * ADD TO CART (spec 000 §4 cart, 001 §4.6): POST /cart/addToCart with the stored cartId (0 when
+ * ADD TO CART (docs/product.md#states-and-flows): POST /cart/addToCart with the stored cartId (0 when
  * none), keep the answered id, update the badge and open the cart panel (which reads the cart).
  * A failure is logged and shown as a snackbar; answers whether the tub was added.
  */

@@ -116,7 +116,7 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /**
- * The one fetch wrapper (spec 000 §7-8): bearer and XSRF headers, 401 -> refresh then retry
+ * The one fetch wrapper (docs/product.md#calls, docs/product.md#messages-on-screen): bearer and XSRF headers, 401 -> refresh then retry
  * once -> log out; 400 shows `error_description`, 500 the apology, each as a snackbar.
  */
 export async function api<T>(method: string, path: string, options: ApiOptions = {}): Promise<T> {

@@ -4,7 +4,7 @@ import { ApiError, apiGet, apiPost, setSessionExpiredHandler } from './api-clien
 import { clearSession, getAccessToken, getRefreshToken } from './session.ts';
 
 /**
- * Who is signed in (spec 000 §4): with a stored token the app loads GET /Account/AuthInfo once
+ * Who is signed in (docs/product.md#states-and-flows): with a stored token the app loads GET /Account/AuthInfo once
  * and shares identity, subscription and the unfinished checkout with every screen.
  */
 export type AuthStatus = 'signed-out' | 'loading' | 'signed-in' | 'unavailable';
@@ -71,7 +71,7 @@ function forgetSession() {
 }
 
 /**
- * Logout (spec 000 §4, 001 §2.19): revokes the refresh-token family on the server, forgets the
+ * Logout (docs/product.md#states-and-flows, docs/product.md#member-area): revokes the refresh-token family on the server, forgets the
  * session, goes to the home page and reloads it, so no cached member data survives.
  */
 export async function logout(): Promise<void> {

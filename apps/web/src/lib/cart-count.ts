@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The cart's item count shown on the top bar's cart icon (spec 000 §4: shared state updated on
+ * The cart's item count shown on the top bar's cart icon (docs/product.md#states-and-flows: shared state updated on
  * add and load), and the cart panel the icon opens. The shop feature feeds both; the layout only
  * reads them, so components never import the shop.
  */

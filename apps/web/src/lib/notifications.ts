@@ -1,6 +1,6 @@
 import { TOAST_MS } from '@store/contracts';
 
-/** One snackbar (spec 000 §8: 4 s, at the right, with a dismiss action). */
+/** One snackbar (docs/product.md#messages-on-screen: 4 s, at the right, with a dismiss action). */
 export interface Notice {
   id: number;
   message: string;

@@ -2,7 +2,7 @@ import { StorageKeys, type TokenPair } from '@store/contracts';
 
 /**
  * The stored session: the spec keeps the access token under `auth` and the refresh token under
- * `authRefreshToken` in local storage (DESIGN §4 keeps that, with 15-minute access tokens and
+ * `authRefreshToken` in local storage (docs/api-conventions.md#tokens keeps that, with 15-minute access tokens and
  * rotating refresh tokens).
  */
 export function getAccessToken(): string | null {
@@ -17,7 +17,7 @@ export function isSignedIn(): boolean {
   return Boolean(getAccessToken());
 }
 
-/** After a sign-in: other stored items are cleared, then both tokens are kept (spec 000 §4). */
+/** After a sign-in: other stored items are cleared, then both tokens are kept (docs/product.md#states-and-flows). */
 export function startSession(pair: TokenPair) {
   try {
     localStorage.clear();

@@ -7,7 +7,7 @@ function messages(schema: typeof LoginSchema | typeof RegisterSchema, values: Re
   return result.success ? {} : firstErrorByField(result.error.issues);
 }
 
-describe('form messages (spec 000 §5, word for word)', () => {
+describe('form messages (docs/product.md#rules, word for word)', () => {
   it('login: email and password required', () => {
     expect(messages(LoginSchema, { emailAddress: '', password: '' })).toEqual({
       emailAddress: 'Email is required.',

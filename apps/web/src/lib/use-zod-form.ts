@@ -16,7 +16,7 @@ export function firstErrorByField(
 }
 
 /**
- * A form checked by the same zod schema as the server (spec 000 §5): a field's error shows once
+ * A form checked by the same zod schema as the server (docs/product.md#rules): a field's error shows once
  * it is touched (blurred); an invalid submit marks every field touched, focuses the first wrong
  * one and sends nothing.
  */

@@ -25,7 +25,7 @@ CREATE TABLE products (
   suggested_use text NOT NULL,
   nutrition jsonb NOT NULL,
   list_price_cents integer NOT NULL CHECK (list_price_cents > 0),
-  -- Member discount in percent; the store promises 25-50% (spec 000 §1).
+  -- Member discount in percent; the store promises 25-50% (docs/product.md#who-uses-it).
   discount_percent integer NOT NULL CHECK (discount_percent BETWEEN 25 AND 50),
   sample_stock integer NOT NULL DEFAULT 0 CHECK (sample_stock >= 0),
   tub_stock integer NOT NULL DEFAULT 0 CHECK (tub_stock >= 0),
@@ -38,7 +38,7 @@ CREATE TABLE products (
 );
 CREATE INDEX products_brand_idx ON products (brand_id);
 
--- A quiz: the answers of spec 000 §3, never a password. An anonymous quiz is held by whoever has
+-- A quiz: the answers of docs/api-conventions.md#wire-shapes, never a password. An anonymous quiz is held by whoever has
 -- the quiz_owner cookie whose hash is owner_secret_hash; once identity_id is set only that account.
 CREATE TABLE quizzes (
   id uuid PRIMARY KEY,

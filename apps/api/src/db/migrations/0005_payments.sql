@@ -1,4 +1,4 @@
--- Payments (DESIGN §3, RELIABILITY §4.1): the provider's customer and saved cards per identity,
+-- Payments (docs/api-conventions.md#ports, docs/payments.md#provider-port): the provider's customer and saved cards per identity,
 -- one row per attempt to pay an order, inbound Idempotency-Key replays, provider webhook events,
 -- and the offline sandbox provider's own state (so a restart or a crash loses no PaymentIntent).
 
@@ -29,7 +29,7 @@ CREATE UNIQUE INDEX payment_methods_provider_pm_key ON payment_methods (provider
 CREATE UNIQUE INDEX payment_methods_one_default_uidx ON payment_methods (identity_id) WHERE is_default;
 
 -- One row per attempt to pay an order. The key we send the provider is `order:{orderId}:{n}`
--- (DESIGN §3); at most one live attempt per order (RELIABILITY C3), so two tabs never charge twice.
+-- (docs/api-conventions.md#how-the-server-is-built); at most one live attempt per order (docs/reliability.md#c3), so two tabs never charge twice.
 CREATE TABLE payment_attempts (
   id uuid PRIMARY KEY,
   order_id uuid NOT NULL REFERENCES orders (id),
@@ -56,7 +56,7 @@ CREATE UNIQUE INDEX payment_attempts_one_live_per_order ON payment_attempts (ord
   WHERE status IN ('pending', 'requires_action', 'succeeded');
 CREATE INDEX payment_attempts_identity_idx ON payment_attempts (identity_id, created_at DESC);
 
--- The web app's Idempotency-Key per payment request (RELIABILITY §4.2.3, after Medusa v1 and
+-- The web app's Idempotency-Key per payment request (docs/payments.md#cart-checkout-payment, after Medusa v1 and
 -- Stripe): replay on the same key, 422 on another payload, 409 while the first is in progress.
 CREATE TABLE idempotency_keys (
   id uuid PRIMARY KEY,
@@ -86,7 +86,7 @@ CREATE TABLE webhook_events (
 );
 CREATE INDEX webhook_events_unprocessed_idx ON webhook_events (received_at) WHERE processed_at IS NULL;
 
--- The sandbox provider's state, shaped like Stripe's objects (RELIABILITY §4.3). PaymentIntents
+-- The sandbox provider's state, shaped like Stripe's objects (docs/payments.md#sandbox). PaymentIntents
 -- get their own table so a reconciliation can find one by its order or its idempotency key.
 CREATE SEQUENCE sandbox_id_seq;
 

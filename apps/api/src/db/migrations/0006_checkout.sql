@@ -1,12 +1,12 @@
 -- Checkout and the start of a membership (issue 5): what an order needs to be paid and shown,
--- memberships with their billing cycles (DESIGN §5 cycle), and an outbox so a paid order's mail
+-- memberships with their billing cycles (docs/product.md#membership-cycle), and an outbox so a paid order's mail
 -- is sent once even when the process stops between the payment and the mail.
 
 -- Pre-orders of a tub plan are orders too; they have no sample items, only a plan.
 ALTER TABLE orders ADD COLUMN plan text CHECK (plan IN ('flex', 'max'));
 -- The names and U.S. address typed at checkout: {firstName, lastName, street1, street2, city, state, postalCode}.
 ALTER TABLE orders ADD COLUMN shipping jsonb;
--- 0, 1, 2 = every 30, 45, 60 days (DESIGN §4).
+-- 0, 1, 2 = every 30, 45, 60 days (docs/api-conventions.md#wire-shapes).
 ALTER TABLE orders ADD COLUMN delivery_schedule smallint CHECK (delivery_schedule BETWEEN 0 AND 2);
 ALTER TABLE orders ADD COLUMN credit_cents integer NOT NULL DEFAULT 0 CHECK (credit_cents >= 0);
 ALTER TABLE orders ADD COLUMN paid_at timestamptz;
@@ -45,7 +45,7 @@ CREATE UNIQUE INDEX subscriptions_one_live_per_identity ON subscriptions (identi
   WHERE status IN ('active', 'past_due');
 CREATE INDEX subscriptions_next_billing_idx ON subscriptions (next_billing_at) WHERE status IN ('active', 'past_due');
 
--- Each cycle is billed once (RELIABILITY D3); cycle 0 is the first box, paid at checkout.
+-- Each cycle is billed once (docs/reliability.md#d3); cycle 0 is the first box, paid at checkout.
 CREATE TABLE billing_cycles (
   id uuid PRIMARY KEY,
   subscription_id uuid NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,

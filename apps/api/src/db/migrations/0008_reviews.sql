@@ -1,4 +1,4 @@
--- Product reviews (spec 001 §3 review; DESIGN §5 reviews): one per member and product, a second
+-- Product reviews (docs/api-conventions.md#wire-shapes, docs/product.md#reviews): one per member and product, a second
 -- one updates it. Low ratings feed matching.
 CREATE TABLE product_reviews (
   id uuid PRIMARY KEY,

@@ -1,4 +1,4 @@
--- The membership cycle (issue 6, DESIGN §5): renewals, failed-renewal retries, skip and pause,
+-- The membership cycle (issue 6, docs/product.md#failed-renewals): renewals, failed-renewal retries, skip and pause,
 -- cancel reasons, shipping dates of a cycle's box, the member's actions and cycle mails.
 
 ALTER TABLE subscriptions ADD COLUMN cancel_reason smallint CHECK (cancel_reason BETWEEN 0 AND 3);
@@ -30,7 +30,7 @@ CREATE TABLE renewal_charges (
   finished_at timestamptz
 );
 CREATE UNIQUE INDEX renewal_charges_attempt_key ON renewal_charges (subscription_id, cycle_index, attempt);
--- Exactly one successful charge per (subscription, cycle) (RELIABILITY D3).
+-- Exactly one successful charge per (subscription, cycle) (docs/reliability.md#d3).
 CREATE UNIQUE INDEX renewal_charges_one_success ON renewal_charges (subscription_id, cycle_index)
   WHERE status = 'succeeded';
 

@@ -2,7 +2,7 @@
 -- referral rewards. Money in integer cents.
 
 -- One open cart per member at a time; `version` guards against lost updates from two tabs
--- (RELIABILITY E7: a stale version gets 409 and the client re-reads).
+-- (docs/reliability.md#e7: a stale version gets 409 and the client re-reads).
 CREATE TABLE carts (
   id uuid PRIMARY KEY,
   identity_id uuid NOT NULL REFERENCES identities (id) ON DELETE CASCADE,
@@ -70,13 +70,13 @@ CREATE UNIQUE INDEX coupon_redemptions_once_per_member ON coupon_redemptions (co
 ALTER TABLE orders ADD COLUMN discount_cents integer NOT NULL DEFAULT 0 CHECK (discount_cents >= 0);
 ALTER TABLE orders ADD COLUMN coupon_id uuid REFERENCES coupons (id);
 ALTER TABLE orders ADD COLUMN cart_id uuid REFERENCES carts (id);
--- One order per cart, whatever the number of confirm clicks (RELIABILITY C1/C3).
+-- One order per cart, whatever the number of confirm clicks (docs/reliability.md#c1, docs/reliability.md#c3).
 CREATE UNIQUE INDEX orders_cart_key ON orders (cart_id) WHERE cart_id IS NOT NULL;
 ALTER TABLE order_items ADD COLUMN quantity integer NOT NULL DEFAULT 1 CHECK (quantity BETWEEN 1 AND 99);
 -- The full (undiscounted) unit price, for the struck-through price on receipts.
 ALTER TABLE order_items ADD COLUMN list_price_cents integer;
 
--- Tubs held for an order between the stock check and the charge's outcome (RELIABILITY E6):
+-- Tubs held for an order between the stock check and the charge's outcome (docs/reliability.md#e6):
 -- released when the payment fails or the hold expires; consumed when it succeeds.
 CREATE TABLE stock_reservations (
   id uuid PRIMARY KEY,
@@ -90,7 +90,7 @@ CREATE TABLE stock_reservations (
 CREATE INDEX stock_reservations_held_idx ON stock_reservations (expires_at) WHERE status = 'held';
 CREATE INDEX stock_reservations_order_idx ON stock_reservations (order_id);
 
--- The referral reward (DESIGN §5): issued once per referrer when 2 referred members have paid a
+-- The referral reward (docs/product.md#referrals): issued once per referrer when 2 referred members have paid a
 -- first box; the coupon is a single-use free tub for that referrer.
 CREATE TABLE referral_rewards (
   id uuid PRIMARY KEY,

@@ -1,6 +1,6 @@
 -- The back office's members, refunds, disputes and moderation (issue 8, parts 4-6).
 
--- An operator's refund of an order (RELIABILITY C12). The provider key is refund:{order}:{seq};
+-- An operator's refund of an order (docs/reliability.md#c12). The provider key is refund:{order}:{seq};
 -- `request_id` is the operator's click, so sending the same request twice finds this row again
 -- and never asks the provider for a second refund.
 CREATE TABLE refunds (

@@ -8,7 +8,7 @@ import { hashSecret, newSecret } from './secrets.ts';
 import type { createSignUp } from './sign-up.ts';
 import { readUnsubscribeToken } from './unsubscribe-link.ts';
 
-/** The mails an operator may send again to a person (closed list, RELIABILITY B6). */
+/** The mails an operator may send again to a person (closed list, docs/reliability.md#b6). */
 export type SelectableEmailType = (typeof SelectableEmailTypes)[number];
 
 export const TOKEN_MISSING = 'Invalid unsubscribe link. Token is missing.';
@@ -63,7 +63,7 @@ export function createAccountEmails(ctx: AccountsContext, signUp: ReturnType<typ
 
     /**
      * The link in a marketing mail turns marketing mail off. It works while the person is
-     * subscribed; used again it fails like a bad link (RELIABILITY A6: once).
+     * subscribed; used again it fails like a bad link (docs/reliability.md#a6: once).
      */
     async unsubscribe(token: string | undefined): Promise<{ message: string }> {
       if (!token?.trim()) throw new AppError('bad_request', TOKEN_MISSING);

@@ -45,7 +45,7 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Soft, windowed limits (RELIABILITY A4-A6): nobody is locked out for good, and one account
+ * Soft, windowed limits (docs/reliability.md#a4, docs/reliability.md#a5, docs/reliability.md#a6): nobody is locked out for good, and one account
  * sees at most 40 failed logins an hour however many addresses the attacker uses.
  */
 export const Limits = {
@@ -68,7 +68,7 @@ export const Limits = {
 
 const tags = ['accounts'];
 
-/** /User, /Account and /Identity routes of spec 000 §7 and 001 §7. */
+/** /User, /Account and /Identity routes of docs/product.md#calls. */
 export async function accountsRoutes(app: FastifyInstance, options: AccountsRoutesOptions) {
   const { accounts, tokens, limiter } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -365,7 +365,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   r.get('/identity/GetBillingInfoByIdentityId', billing, async (request) =>
     accounts.billingInfo(userOf(request), request.query.identityId || undefined),
   );
-  // The identity always comes from the token here; any parameter is ignored (RELIABILITY B2).
+  // The identity always comes from the token here; any parameter is ignored (docs/reliability.md#b2).
   const { querystring: _anyQuery, ...meBillingSchema } = billing.schema;
   r.get('/me/billing', { ...billing, schema: meBillingSchema }, async (request) =>
     accounts.billingInfo(userOf(request)),

@@ -4,7 +4,7 @@ import * as repo from './accounts.repository.ts';
 import { hashPassword } from './passwords.ts';
 import { newReferralCode } from './secrets.ts';
 
-/** The demo operator of DESIGN §2. */
+/** The demo operator of docs/product.md#demo-data-and-sandbox. */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'sample-first-operator' } as const;
 
 /** Creates the operator account once; a second run (or an existing address) changes nothing. */

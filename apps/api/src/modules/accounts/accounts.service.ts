@@ -77,13 +77,13 @@ export function createAccountsService(deps: AccountsDeps) {
     getImage: profile.getImage,
     billingInfo: profile.billingInfo,
     sendSelectedEmail: emails.sendSelectedEmail,
-    /** Whether the identity holds a permission (`admin` opens the back office, DESIGN §5). */
+    /** Whether the identity holds a permission (`admin` opens the back office, docs/product.md#permissions). */
     hasPermission: async (identityId: string, permission: string): Promise<boolean> =>
       (await profile.getIdentity(identityId))?.permissions.includes(permission) ?? false,
     unsubscribe: emails.unsubscribe,
 
     // For other modules (the quiz registers at step 12; marketing mails need the link).
-    /** Creates an account, mails a verification link, and signs the person in at once (DESIGN §5). */
+    /** Creates an account, mails a verification link, and signs the person in at once (docs/product.md#sign-up). */
     registerAndSignIn: signUp.registerAndSignIn,
     setQuizAndOrder: profile.setQuizAndOrder,
     joinQuiz: profile.joinQuiz,

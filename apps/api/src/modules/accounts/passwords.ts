@@ -11,7 +11,7 @@ export const HASH_OPTIONS = {
   parallelism: 1,
 } as const;
 
-/** How many of the most common passwords are refused (DESIGN §5). */
+/** How many of the most common passwords are refused (docs/product.md#passwords). */
 const COMMON_PASSWORD_COUNT = 3000;
 
 let commonPasswords: Set<string> | undefined;

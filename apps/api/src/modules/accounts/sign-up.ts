@@ -8,7 +8,7 @@ import { type AccountsContext, VERIFY_TTL_MS } from './context.ts';
 import { hashPassword, requireAcceptablePassword } from './passwords.ts';
 import { hashSecret, newReferralCode, newSecret } from './secrets.ts';
 
-/** What /User/Register answers for a new and a known address alike (spec 000 §8 toast). */
+/** What /User/Register answers for a new and a known address alike (docs/product.md#messages-on-screen toast). */
 export const REGISTERED_MESSAGE = 'Thank you, keep an eye on your inbox for a verification link!';
 export const VERIFIED_MESSAGE = 'Your email address is verified and your account is ready.';
 /** What /User/ResendVerification answers for any address, known or not, verified or not. */
@@ -140,7 +140,7 @@ export function createSignUp(ctx: AccountsContext) {
     },
 
     /**
-     * Sign-up at the end of the quiz (DESIGN §5): the person is signed in at once and still
+     * Sign-up at the end of the quiz (docs/product.md#sign-up): the person is signed in at once and still
      * gets a verification mail. A taken address is an error the quiz shows with a login link.
      */
     async registerAndSignIn(input: QuizRegistration): Promise<{ identityId: string; tokens: TokenPair }> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import { GOOD_PASSWORD, signUpVerified, unlimited } from './accounts.test-support.ts';
 
-/** RELIABILITY A5: a known and an unknown address take the same time, so timing tells nothing. */
+/** docs/reliability.md#a5: a known and an unknown address take the same time, so timing tells nothing. */
 const RUNS = 30;
 let server: TestServer;
 

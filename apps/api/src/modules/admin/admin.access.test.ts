@@ -41,7 +41,7 @@ function bodyFor(call: RouteCall): unknown {
   return productInput();
 }
 
-describe('RELIABILITY B6: every /api/admin route', () => {
+describe('B6: every /api/admin route', () => {
   it('is found in the route table (the enumeration below is not empty)', () => {
     const calls = adminRoutes();
     expect(calls.length).toBeGreaterThanOrEqual(19);

@@ -66,7 +66,7 @@ function actorOf(request: FastifyRequest): Actor {
 }
 
 /**
- * The back office, `/api/admin/...` (issue 8, DESIGN §5), and GET /api/uploads/{file}, which
+ * The back office, `/api/admin/...` (issue 8, docs/product.md#permissions), and GET /api/uploads/{file}, which
  * serves the images it uploads. Every admin route sits behind one `onRequest` guard, run before
  * the body is read or validated: 401 without a valid token, 403 unless the identity holds
  * `admin` now (read from the database on each request, never from the token).

@@ -376,7 +376,7 @@ describe('fulfilment: cart orders (tubs)', () => {
   });
 });
 
-describe('RELIABILITY B6: fulfilment routes refuse non-operators', () => {
+describe('B6: fulfilment routes refuse non-operators', () => {
   it('answers 401 without a token and 403 to a member, changing nothing', async () => {
     const member = await paidMember();
     const calls: [string, string, unknown?][] = [

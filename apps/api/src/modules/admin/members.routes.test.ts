@@ -186,7 +186,7 @@ describe("membership actions reuse the member's rules and are audited", () => {
   });
 });
 
-describe('RELIABILITY B6: the new back-office routes', () => {
+describe('B6: the new back-office routes', () => {
   it('are in the OpenAPI route table that admin.access.test.ts enumerates for 401/403', async () => {
     const doc = server.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     for (const [path, method] of [

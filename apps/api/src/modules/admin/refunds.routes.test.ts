@@ -18,7 +18,7 @@ import {
 } from './members.test-support.ts';
 
 /*
- * RELIABILITY C12: refunds by the operator and the provider's later word on them, with the
+ * docs/reliability.md#c12: refunds by the operator and the provider's later word on them, with the
  * sandbox (and one case through stripe-node against the loopback stand-in).
  */
 

@@ -14,7 +14,7 @@ import type { Actor } from './admin.service.ts';
 import { paymentDisputes, type RefundRow, refunds } from './refunds.table.ts';
 
 /*
- * Refunds by the operator and the provider's later word on them (RELIABILITY C12).
+ * Refunds by the operator and the provider's later word on them (docs/reliability.md#c12).
  *
  * 1. One transaction locks the order, checks the amount against what is still refundable, and
  *    writes the refund (`requested`, key refund:{orderId}:{n}), the order's `refund_pending` and

@@ -113,7 +113,7 @@ export async function listItems(db: Db, orderId: string): Promise<CartOrderItemR
 
 /**
  * Takes `quantity` tubs off the shelf if that many are there: one guarded UPDATE, so stock never
- * goes below 0 however many checkouts run at once (RELIABILITY E6). False when too few are left.
+ * goes below 0 however many checkouts run at once (docs/reliability.md#e6). False when too few are left.
  */
 export async function takeStock(tx: Db, productId: number, quantity: number): Promise<boolean> {
   const rows = await tx

@@ -41,7 +41,7 @@ afterAll(async () => {
 
 const HANDLING = 299;
 
-/** The charge as the catalog says it must be: Σ member prices − coupon + handling + tax (RELIABILITY C4). */
+/** The charge as the catalog says it must be: Σ member prices − coupon + handling + tax (docs/reliability.md#c4). */
 function expectedTotal(
   lines: { productId: number; quantity: number }[],
   coupon: { percentOff?: number; amountOffCents?: number } | null,

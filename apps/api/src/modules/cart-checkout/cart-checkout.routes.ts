@@ -29,7 +29,7 @@ const HOLD_SWEEP_MS = 60_000;
 
 const tags = ['cart checkout'];
 
-/** The shop's cart checkout (spec 000 §7 CreateCheckoutPayment) and the page's live totals. */
+/** The shop's cart checkout (docs/product.md#calls CreateCheckoutPayment) and the page's live totals. */
 export async function cartCheckoutRoutes(app: FastifyInstance, options: CartCheckoutRoutesOptions) {
   const { cartCheckout, tokens, limiter } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -20,7 +20,7 @@ import * as repo from './cart-checkout.repository.ts';
 import type { CartOrderRow } from './cart-checkout.table.ts';
 
 /*
- * The shop's cart checkout (issue 7 item 4; RELIABILITY C1-C5, C7, E6, E7; flow 3 "Shop cart
+ * The shop's cart checkout (issue 7 item 4; docs/reliability.md#c1, docs/reliability.md#c2, docs/reliability.md#c3, docs/reliability.md#c4, docs/reliability.md#c5, docs/reliability.md#c7, docs/reliability.md#e6, docs/reliability.md#e7; flow 3 "Shop cart
  * checkout"). Confirm order runs in two steps:
  *
  * 1. Freeze, in one transaction holding the cart's row lock: the cart is priced again from the
@@ -103,7 +103,7 @@ function result(order: CartOrderRow, status: string, pi?: { clientSecret: string
 }
 
 export function createCartCheckoutService({ db, clock, config, tax, checkout, log }: CartCheckoutDeps) {
-  /** The caller's cart, or 404 as for a missing one (RELIABILITY B1). */
+  /** The caller's cart, or 404 as for a missing one (docs/reliability.md#b1). */
   function ownCart(cart: CartRow | undefined, identityId: string): CartRow {
     if (!cart || cart.identityId !== identityId) throw notFound('Cart');
     return cart;
@@ -221,7 +221,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
       await repo.insertHolds(t, order.id, priced.lines, now, new Date(now.getTime() + HOLD_MS));
       if (priced.coupon) {
         // Claimed before the charge: of two checkouts racing for a single-use coupon, the loser
-        // gets its 409 here and nothing is charged (RELIABILITY E7).
+        // gets its 409 here and nothing is charged (docs/reliability.md#e7).
         await redeemCoupon(t, priced.coupon.id, identityId, order.id, totals.discountCents);
       }
       await repo.setCartState(t, cart.id, { status: 'checking_out', updatedAt: now });

@@ -40,7 +40,7 @@ export const cartOrderItems = pgTable('order_items', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
-/** Tubs held for an order between the stock check and the charge's outcome (RELIABILITY E6). */
+/** Tubs held for an order between the stock check and the charge's outcome (docs/reliability.md#e6). */
 export const stockReservations = pgTable('stock_reservations', {
   id: uuid('id').primaryKey(),
   orderId: uuid('order_id').notNull(),

@@ -85,7 +85,7 @@ export async function setStock(server: TestServer, productId: number, stock: num
   await server.database.db.execute(sql`UPDATE products SET tub_stock = ${stock} WHERE id = ${productId}`);
 }
 
-/** Succeeded sandbox charges of a cart's order (RELIABILITY "exactly one charge"). */
+/** Succeeded sandbox charges of a cart's order (docs/reliability.md#exactly-one-charge). */
 export const chargesOfCart = (server: TestServer, cartId: string) =>
   scalar(
     server,

@@ -10,7 +10,7 @@ import * as repo from './cart-checkout.repository.ts';
 
 /**
  * What the checkout's one "charged → paid" transition does for an order of kind 'cart'
- * (RELIABILITY C7): it runs inside that transaction, under the order's row lock, so whichever of
+ * (docs/reliability.md#c7): it runs inside that transaction, under the order's row lock, so whichever of
  * the request, the webhook or reconciliation records the payment, it happens once.
  */
 export interface CartOrderHooks {

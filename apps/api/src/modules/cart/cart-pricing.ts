@@ -2,7 +2,7 @@ import { memberPriceCents } from '../catalog/catalog.service.ts';
 
 /**
  * The pure price of a cart (issue 7). Everything in integer cents; the server is the only place a
- * cart's money is computed (RELIABILITY B3) and the cart checkout (h2) prices its order with this.
+ * cart's money is computed (docs/reliability.md#b3) and the cart checkout (h2) prices its order with this.
  */
 export interface CartLineInput {
   productId: number;

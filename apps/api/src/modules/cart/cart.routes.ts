@@ -21,7 +21,7 @@ export interface CartRoutesOptions {
 
 const tags = ['cart'];
 
-/** /cart and /cartItem calls (spec 000 §7 cart, 001 §7): the caller's own cart only. */
+/** /cart and /cartItem calls (docs/product.md#calls): the caller's own cart only. */
 export async function cartRoutes(app: FastifyInstance, options: CartRoutesOptions) {
   const { cart, tokens } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -20,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface CartServiceDeps {
   db: Db;
   clock: () => Date;
-  /** The products the member has had in a paid box: only these can be bought (DESIGN §5). */
+  /** The products the member has had in a paid box: only these can be bought (docs/product.md#unlocking). */
   unlockedProductIds: (identityId: string) => Promise<ReadonlySet<number>>;
 }
 
@@ -36,7 +36,7 @@ export function couponLabel(coupon: Pick<CouponRow, 'kind' | 'percentOff' | 'amo
 /**
  * The members' cart (issue 7). Rules:
  * - every call is the caller's own cart: someone else's cart or item, or an id that is not ours,
- *   answers 404 as if it did not exist (RELIABILITY B1);
+ *   answers 404 as if it did not exist (docs/reliability.md#b1);
  * - only an open cart changes; a cart at checkout or ordered answers 409, except addToCart, which
  *   starts a fresh cart so the member can keep shopping (the answer carries the new id);
  * - every change moves `version`; cart/save, cartItem/save and a Delete that sends a version must

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { coupons } from './cart.table.ts';
 
-/** The demo coupons of DESIGN §2: WELCOME10 (10% off the cart) and TUB5 ($5 off). */
+/** The demo coupons of docs/product.md#demo-data-and-sandbox: WELCOME10 (10% off the cart) and TUB5 ($5 off). */
 export const DEMO_COUPONS = [
   {
     code: 'WELCOME10',

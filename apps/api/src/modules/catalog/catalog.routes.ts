@@ -9,7 +9,7 @@ import { type CatalogService, toProduct } from './catalog.service.ts';
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
   tokens: AccessTokens;
-  /** Whether a member has sampled a product; the shop's lock (DESIGN §5 unlocking). */
+  /** Whether a member has sampled a product; the shop's lock (docs/product.md#unlocking). */
   isUnlocked?: (identityId: string, productId: number) => Promise<boolean>;
 }
 
@@ -18,7 +18,7 @@ export const TYPE_LIST_CACHE_CONTROL = 'public, max-age=300';
 
 const tags = ['catalog'];
 
-/** GET /Types/{name} and GET product/GetItem (spec 000 §7, 001 §7). */
+/** GET /Types/{name} and GET product/GetItem (docs/product.md#calls). */
 export async function catalogRoutes(app: FastifyInstance, options: CatalogRoutesOptions) {
   const { catalog, tokens } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();

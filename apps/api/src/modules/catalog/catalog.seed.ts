@@ -3,7 +3,7 @@ import { brands, products } from './catalog.table.ts';
 import { brandLogoPath, demoBrands, demoProducts } from './demo-catalog.ts';
 
 /**
- * Writes the demo catalog (DESIGN §2). Idempotent: rows that exist are left as they are, so an
+ * Writes the demo catalog (docs/product.md#demo-data-and-sandbox). Idempotent: rows that exist are left as they are, so an
  * operator's edits survive restarts and a product added to the demo file appears on the next start.
  */
 export async function seedCatalog(db: Db): Promise<void> {

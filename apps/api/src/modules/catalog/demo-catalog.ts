@@ -2,7 +2,7 @@ import type { NutritionFacts } from './catalog.table.ts';
 import { type Allergen, Flavor, flavorById, type ProteinType, Texture } from './reference-lists.ts';
 
 /**
- * The demo catalog (DESIGN §2): 9 made-up brands and 46 products. The seeder writes it to the
+ * The demo catalog (docs/product.md#demo-data-and-sandbox): 9 made-up brands and 46 products. The seeder writes it to the
  * database and scripts/generate-catalog-images.mjs draws its images from it, so both read
  * this one file. Each spec holds the label's key numbers; everything a person could check
  * against them (diets, ingredients, the rest of the label, the copy) is derived here, so the

@@ -1,10 +1,10 @@
 import type { TypeListName } from '@store/contracts';
 
 /**
- * The quiz's reference lists (spec 000 §7 `GET /Types/...`), except ProteinBrands, which come
+ * The quiz's reference lists (docs/product.md#calls `GET /Types/...`), except ProteinBrands, which come
  * from the brands table. They live in code, not in the database, because matching gives each id
  * a meaning (a restriction excludes an allergen, a flavor is a family of products); the ids are
- * part of the wire contract and never change (DESIGN §4: vegan diet 0, lactose restriction 2).
+ * part of the wire contract and never change (docs/api-conventions.md#fixed-ids: vegan diet 0, lactose restriction 2).
  */
 
 export interface ReferenceOption {
@@ -136,7 +136,7 @@ export const Restrictions: RestrictionOption[] = [
     freeOf: 'gluten-free',
   },
   { id: 1, displayName: 'Soy allergy', excludes: 'Soy', freeOf: 'soy-free' },
-  // DESIGN §4: id 2 is the lactose restriction; the store treats it as dairy-free.
+  // docs/api-conventions.md#fixed-ids: id 2 is the lactose restriction; the store treats it as dairy-free.
   { id: 2, displayName: 'Lactose intolerant', excludes: 'Milk', freeOf: 'lactose-free' },
   { id: 3, displayName: 'Peanut allergy', excludes: 'Peanuts', freeOf: 'peanut-free' },
   { id: 4, displayName: 'Tree nut allergy', excludes: 'Tree nuts', freeOf: 'tree-nut-free' },

@@ -16,7 +16,7 @@ export function createAfterPayment(deps: CheckoutDeps, reconciler: ReturnType<ty
   async function runJob(job: OutboxJob): Promise<void> {
     const order = await orders.getOrder(job.payload.orderId);
     if (job.kind === 'settle') {
-      // Failing keeps the job for a later flush (never acked and dropped, RELIABILITY C10).
+      // Failing keeps the job for a later flush (never acked and dropped, docs/reliability.md#c10).
       if (!order) throw new Error(`order ${job.payload.orderId} of a provider event is not known (yet)`);
       await reconciler.reconcileOrder(order.id);
       return;

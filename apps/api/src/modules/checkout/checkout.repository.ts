@@ -19,7 +19,7 @@ import {
  * the provider's customer per identity, saved cards, and one row per attempt to pay an order.
  */
 
-/** Attempts that hold an order's one live payment (the partial unique index of RELIABILITY C3). */
+/** Attempts that hold an order's one live payment (the partial unique index of docs/reliability.md#c3). */
 export const LIVE_ATTEMPT_STATUSES: readonly PaymentAttemptStatus[] = [
   'pending',
   'requires_action',

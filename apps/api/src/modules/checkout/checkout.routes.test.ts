@@ -346,7 +346,7 @@ describe('POST /api/Payment/createPaymentIntent and /api/Payment/Subscribe', () 
     });
     expect(onCharge.status).toBe(400);
     expect(onCharge.body.code).toBe('payment_declined');
-    // A fraud block reads like any decline (RELIABILITY C5: never the issuer's fraud reason).
+    // A fraud block reads like any decline (docs/reliability.md#c5: never the issuer's fraud reason).
     const fraud = await createIntent(server, member, member.orderId, {
       paymentMethodId: 'pm_card_radarBlock',
     });

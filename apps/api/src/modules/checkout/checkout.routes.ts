@@ -44,7 +44,7 @@ export const CheckoutLimits = {
 
 const tags = ['checkout'];
 
-/** The checkout's calls (spec 000 §7 orders and payment), plus the operator's reconciliation. */
+/** The checkout's calls (docs/product.md#calls orders and payment), plus the operator's reconciliation. */
 export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRoutesOptions) {
   const { checkout, accounts, tokens, limiter } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -127,7 +127,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     /**
      * POST /Payment/Pay?creditAmount: store credit on an unpaid order, never more than the
-     * member's balance or the amount due (DESIGN §4). No store credit exists yet (referral
+     * member's balance or the amount due (docs/api-conventions.md#amounts-come-from-the-server). No store credit exists yet (referral
      * rewards are coupons, issue 7), so the balance is 0 and nothing is applied.
      */
     async pay(identityId: string, input: { creditAmount: number; orderId?: string }): Promise<PayResult> {
@@ -205,7 +205,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     },
 
     /**
-     * The webhook's effect, inside the transaction that records the event (RELIABILITY C9, C10):
+     * The webhook's effect, inside the transaction that records the event (docs/reliability.md#c9, docs/reliability.md#c10):
      * a succeeded PaymentIntent of one of our orders is recorded through the same transition;
      * an order we do not know yet throws, so the provider delivers the event again.
      */

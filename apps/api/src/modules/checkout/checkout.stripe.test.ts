@@ -14,7 +14,7 @@ import {
 
 /*
  * The same checkout with Stripe configured: stripe-node talks to the loopback stand-in, and the
- * stand-in's signed webhooks come back to our endpoint (RELIABILITY §4.3), never the internet.
+ * stand-in's signed webhooks come back to our endpoint (docs/payments.md#sandbox), never the internet.
  */
 
 let standIn: StripeStandIn;

@@ -137,7 +137,7 @@ async function countOf(server: TestServer, query: ReturnType<typeof sql>): Promi
   return Number(result.rows[0]!.n);
 }
 
-/** Charges the sandbox made for this order (RELIABILITY "exactly one charge"). */
+/** Charges the sandbox made for this order (docs/reliability.md#exactly-one-charge). */
 export function chargesOf(server: TestServer, orderId: string) {
   return countOf(
     server,

@@ -27,7 +27,7 @@ export interface CheckoutDeps {
   /** What paying an order of kind 'cart' also does (the shop's cart checkout); absent in older tests. */
   cartOrders?: CartOrderHooks;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** In the transaction that records a first box as paid (the referral reward, DESIGN §5). */
+  /** In the transaction that records a first box as paid (the referral reward, docs/product.md#referrals). */
   onFirstBoxPaid?: (tx: Db, identityId: string) => Promise<void>;
 }
 
@@ -43,5 +43,5 @@ export interface IntentFacts {
 /** An attempt is "stuck" once untouched this long: its request died, and reconciliation may settle it. */
 export const STALE_ATTEMPT_MS = 2 * 60 * 1000;
 
-/** Stripe expires an unconfirmed PaymentIntent of a sign-up after 23 hours (RELIABILITY §4.2.1). */
+/** Stripe expires an unconfirmed PaymentIntent of a sign-up after 23 hours (docs/payments.md#sign-up-payment). */
 export const ABANDONED_INTENT_MS = 23 * 60 * 60 * 1000;

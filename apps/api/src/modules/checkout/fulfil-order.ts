@@ -24,7 +24,7 @@ export interface FulfilResult {
 const isPaidStatus = (status: string) => (PAID_ORDER_STATUSES as readonly string[]).includes(status);
 
 /**
- * The one transition from "charged" to "paid" (RELIABILITY C7, §4.2.1), used by Subscribe, the
+ * The one transition from "charged" to "paid" (docs/reliability.md#c7, docs/payments.md#sign-up-payment), used by Subscribe, the
  * webhook and reconciliation alike: it runs inside a transaction that holds the order's row lock,
  * so however many of them arrive at once, exactly one records the payment, starts the membership
  * and queues the confirmation mail. It only reads the database: provider calls happen before or

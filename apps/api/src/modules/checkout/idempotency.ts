@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../../http/errors.ts';
 import { idempotencyKeys } from '../payments/provider/payments.table.ts';
 
 /*
- * The web app's Idempotency-Key (RELIABILITY C1, C2; §4.2.3): the first request with a key runs
+ * The web app's Idempotency-Key (docs/reliability.md#c1, docs/reliability.md#c2, docs/payments.md#cart-checkout-payment): the first request with a key runs
  * and its answer is stored; the same key with the same request replays that answer, with another
  * request it is 422, and while the first still runs it is 409. Like Stripe, a request that failed
  * validation, or failed on our side, is not stored, so a corrected retry can run.

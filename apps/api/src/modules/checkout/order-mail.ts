@@ -128,7 +128,7 @@ export function orderConfirmationMail(order: Order, publicUrl: string): Mail {
   };
 }
 
-/** Sent when a payment had to be refunded because the order could not be completed (RELIABILITY C11). */
+/** Sent when a payment had to be refunded because the order could not be completed (docs/reliability.md#c11). */
 export function orderRefundedMail(order: Order, publicUrl: string): Mail {
   const heading = 'Your payment was refunded';
   const { html, text } = layout(

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 
 /*
- * Work that must follow a commit exactly once in effect (RELIABILITY E4: the confirmation mail,
+ * Work that must follow a commit exactly once in effect (docs/reliability.md#e4: the confirmation mail,
  * C11: a refund): written in the transaction that causes it, done afterwards by whoever flushes.
  * A flusher leases a row for a minute, so two processes never do the same job at once, and a
  * process that dies mid-job leaves it to the next flush.

@@ -16,7 +16,7 @@ import {
 } from './checkout.test-support.ts';
 
 /*
- * RELIABILITY E2: Stripe answers 500 or 429. stripe-node (the real adapter) talks to the loopback
+ * docs/reliability.md#e2: Stripe answers 500 or 429. stripe-node (the real adapter) talks to the loopback
  * stand-in through a fault proxy that fails PaymentIntent creation on demand, so the retries, the
  * idempotency key they carry and our answer to the buyer are all real.
  */
@@ -110,7 +110,7 @@ async function attempts(orderId: string) {
   return result.rows.map((r) => r.status);
 }
 
-describe('RELIABILITY E2: the provider answers 500 or 429', () => {
+describe('E2: the provider answers 500 or 429', () => {
   it('E2 two 500s are retried by stripe-node with the same idempotency key, and the third try charges once', async () => {
     const member = await newMember(server, 'e2-500');
     fault = { status: 500, times: 2 };

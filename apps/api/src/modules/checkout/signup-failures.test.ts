@@ -17,7 +17,7 @@ import {
 } from './checkout.test-support.ts';
 
 /*
- * RELIABILITY D2: a sign-up whose first payment fails starts nothing. A declined card leaves no
+ * docs/reliability.md#d2: a sign-up whose first payment fails starts nothing. A declined card leaves no
  * membership; a card that asks for 3D Secure stays incomplete until the bank approves it, and an
  * authentication left alone for 23 hours is canceled without a charge (Stripe's incomplete_expired).
  */
@@ -80,7 +80,7 @@ async function expectNoMembership(member: Member, token = member.token) {
   expect(shop.body.subscribedToProducts).toEqual([]);
 }
 
-describe('RELIABILITY D2: sign-up with a failing first payment', () => {
+describe('D2: sign-up with a failing first payment', () => {
   it('D2 pm_card_visa_chargeDeclined starts no membership, charges nothing, and Subscribe cannot start one', async () => {
     const member = await newMember(server, 'd2-declined');
     const declined = await createIntent(server, member, member.orderId, {

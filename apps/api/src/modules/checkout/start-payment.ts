@@ -22,7 +22,7 @@ export const PAYMENT_IN_PROGRESS = 'A payment for this order is already in progr
 const PROVIDER_DOWN =
   'We could not reach our payment provider. Nothing was charged; please try again in a minute.';
 
-/** Seconds a client should wait before trying again while the provider is failing (RELIABILITY E2). */
+/** Seconds a client should wait before trying again while the provider is failing (docs/reliability.md#e2). */
 const PROVIDER_RETRY_AFTER_SECONDS = 30;
 const providerDown = () =>
   new AppError('service_unavailable', PROVIDER_DOWN, {
@@ -44,7 +44,7 @@ function answer(pi: ProviderPaymentIntent): PaymentIntentResult {
 }
 
 /**
- * POST /Payment/createPaymentIntent (RELIABILITY §4.2.1): saves the shipping details and the
+ * POST /Payment/createPaymentIntent (docs/payments.md#sign-up-payment): saves the shipping details and the
  * server's total, saves the card on the member's provider customer, then charges the order once.
  * At most one live attempt exists per order (a partial unique index): a second tab, a double
  * click or a retry finds the first attempt's PaymentIntent instead of charging again (C3).
@@ -231,7 +231,7 @@ export function createPaymentStart(
       }
       for (let round = 0; round < 3; round++) {
         const current = await orders.requireOwn(identityId, owned.id);
-        // Paying a paid order again is a conflict (DESIGN §4), never a second charge.
+        // Paying a paid order again is a conflict (docs/api-conventions.md#errors), never a second charge.
         if (!isPayable(current)) throw conflict(ORDER_ALREADY_PAID);
         const live = await repo.findLiveAttempt(db, current.id);
         if (live?.status === 'succeeded' && live.providerPaymentIntentId) {

@@ -18,7 +18,7 @@ import {
 } from './checkout.test-support.ts';
 
 /*
- * RELIABILITY C10: provider events in any order, and events that overtake our own commit. The
+ * docs/reliability.md#c10: provider events in any order, and events that overtake our own commit. The
  * webhook is the only path that records these payments here (no Subscribe call), through the real
  * signed endpoint, with PaymentIntents the sandbox really charged.
  */
@@ -94,7 +94,7 @@ const EVENTS = [
   'payment_intent.succeeded',
 ] as const;
 
-describe('RELIABILITY C10: out-of-order and early events', () => {
+describe('C10: out-of-order and early events', () => {
   it('C10 every order of created / requires_action / succeeded ends the same: paid once, one membership, one confirmation', async () => {
     const orders = permutations([...EVENTS]);
     expect(orders).toHaveLength(6);

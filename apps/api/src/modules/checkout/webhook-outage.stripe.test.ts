@@ -19,7 +19,7 @@ import {
 } from './checkout.test-support.ts';
 
 /*
- * RELIABILITY E5: our webhook endpoint is down while buyers keep paying (through stripe-node and
+ * docs/reliability.md#e5: our webhook endpoint is down while buyers keep paying (through stripe-node and
  * the loopback stand-in), and the buyers close the tab before Subscribe, so only a webhook or the
  * reconciliation can record their payments. Every order must converge to paid exactly once.
  */
@@ -92,7 +92,7 @@ async function storedEvents(ids: string[]) {
   return Number(result.rows[0]!.n);
 }
 
-describe('RELIABILITY E5: webhook endpoint outage', () => {
+describe('E5: webhook endpoint outage', () => {
   it('E5 payments made while every webhook fails converge to paid exactly once: by reconciliation, and again when the events come late', async () => {
     const port = (outage.address() as AddressInfo).port;
     standIn.setWebhookUrl(`http://127.0.0.1:${port}/api/payments/webhook`);

@@ -15,7 +15,7 @@ import { CHARGE_LEASE_MS } from './renewals.ts';
 import { type SweepDeps, sweep } from './sweep.ts';
 
 /*
- * RELIABILITY D9: the billing state machine, model-based. fast-check generates sequences of
+ * docs/reliability.md#d9: the billing state machine, model-based. fast-check generates sequences of
  * renewals that succeed, are declined or need authentication (the saved card decides), card
  * updates, cancels, frequency changes, skips, on-session confirmations, duplicate and reordered
  * webhooks and a sweeper that crashes between the provider's charge and recording it; the clock
@@ -69,7 +69,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return (await server.database.db.execute(query)).rows as T[];
 }
 
-/** The allowed-edge tables (DESIGN §5 cycle, RELIABILITY D3-D8). */
+/** The allowed-edge tables (docs/product.md#membership-cycle, docs/reliability.md#d3, docs/reliability.md#d4, docs/reliability.md#d5, docs/reliability.md#d6, docs/reliability.md#d7, docs/reliability.md#d8). */
 const SUBSCRIPTION_EDGES: Record<string, readonly string[]> = {
   active: ['active', 'past_due', 'canceled'],
   past_due: ['past_due', 'active', 'canceled'],
@@ -136,7 +136,7 @@ async function checkEdges(real: Real) {
   return next;
 }
 
-/** The invariants of RELIABILITY D9, read from our tables and from the provider's. */
+/** The invariants of docs/reliability.md#d9, read from our tables and from the provider's. */
 async function checkInvariants(real: Real) {
   const state = await checkEdges(real);
   const id = real.subscriptionId;
@@ -306,7 +306,7 @@ const commands = [
   fc.constant(new Cancel()),
 ];
 
-describe('RELIABILITY D9: the billing state machine (model-based, fast-check commands)', () => {
+describe('D9: the billing state machine (model-based, fast-check commands)', () => {
   it('D9 keeps every invariant after every step of random renewals, declines, card changes, cancels, webhooks and crashes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 14 }), async (cmds) => {

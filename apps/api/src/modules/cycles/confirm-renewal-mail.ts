@@ -5,7 +5,7 @@ export const CONFIRM_PAYMENT_PATH = '/membership/confirm-payment';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** RELIABILITY D6: the renewal needs the member present; the mail links to the on-session confirm page. */
+/** docs/reliability.md#d6: the renewal needs the member present; the mail links to the on-session confirm page. */
 export function confirmPaymentMail(to: string, amountCents: number, webUrl: string): Mail {
   const link = `${webUrl}${CONFIRM_PAYMENT_PATH}`;
   const lines = [

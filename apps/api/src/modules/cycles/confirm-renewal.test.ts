@@ -107,7 +107,7 @@ async function state(m: CycleMember) {
   };
 }
 
-describe('RELIABILITY D6: off-session authentication', () => {
+describe('D6: off-session authentication', () => {
   it('D6 a renewal with pm_card_authenticationRequired waits for the member (no dunning), who confirms it on-session from the mail link', async () => {
     const m = await memberWithCard('pm_card_authenticationRequired');
     const other = await memberWithCard('pm_card_visa');

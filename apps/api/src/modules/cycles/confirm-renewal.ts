@@ -11,7 +11,7 @@ import * as store from './cycle-store.ts';
 import { recordPaid } from './renewals.ts';
 
 /**
- * RELIABILITY D6: a renewal the bank wants to authenticate leaves its cycle `awaiting_customer`
+ * docs/reliability.md#d6: a renewal the bank wants to authenticate leaves its cycle `awaiting_customer`
  * (no retries). The member opens the link of the mail and confirms the same PaymentIntent
  * on-session: with Stripe the browser runs `confirmCardPayment` with the client secret; with the
  * sandbox the API confirms on-session and passes the sandbox's 3D Secure step. Once the provider

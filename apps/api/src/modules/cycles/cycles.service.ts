@@ -37,7 +37,7 @@ export function createCycleEngine(deps: {
       await sweep(sweepDeps, at);
       return outcome;
     },
-    /** RELIABILITY D6: the renewal waiting for the member's on-session confirmation. */
+    /** docs/reliability.md#d6: the renewal waiting for the member's on-session confirmation. */
     renewalConfirmation: (identityId: string) => renewalConfirmation(deps, identityId),
     /** Confirms it (the member is present), bills the cycle, then sends its receipt. */
     async confirmRenewal(identityId: string, at: Date) {

@@ -301,7 +301,7 @@ async function mailTexts(m: CycleMember, kind: string) {
   ).map((r) => `${r.subject}\n${r.text}\n${r.html}`);
 }
 
-describe('RELIABILITY D4: dunning with a real card that fails off-session', () => {
+describe('D4: dunning with a real card that fails off-session', () => {
   it('D4 pm_card_chargeCustomerFail makes the renewal Past Due with a mail; a card update to pm_card_visa is charged at the next retry, once', async () => {
     const { member: m, subscriptionId } = await member(0);
     await setDefaultCard(m, 'pm_card_chargeCustomerFail');
@@ -338,16 +338,16 @@ describe('RELIABILITY D4: dunning with a real card that fails off-session', () =
   }, 120_000);
 });
 
-describe('RELIABILITY D4: what is not built', () => {
+describe('D4: what is not built', () => {
   it.todo(
     'D4 the action after the final failed retry is configurable (skip / pause / cancel): it is always cancel (renewals.ts cancelUnpaid)',
   );
   it.todo(
-    'D4 retries follow the RELIABILITY default of 3 attempts 3 days apart: the documented policy here is 1, 3 and 5 days after billing (RETRY_DAYS)',
+    'D4 retries follow the usual default of 3 attempts 3 days apart: the documented policy here is 1, 3 and 5 days after billing (RETRY_DAYS)',
   );
 });
 
-describe('RELIABILITY D5: hard declines are not retried', () => {
+describe('D5: hard declines are not retried', () => {
   const HARD: Array<[string, string]> = [
     ['lost card', 'pm_card_chargeDeclinedLostCard'],
     ['stolen card', 'pm_card_chargeDeclinedStolenCard'],
@@ -464,7 +464,7 @@ describe('two sweepers at once', () => {
   }, 300_000);
 });
 
-describe('RELIABILITY D7: a frequency change racing the renewal', () => {
+describe('D7: a frequency change racing the renewal', () => {
   it('D7 a schedule change while the renewal is in flight is serialized: one charge for the cycle, the next date from the new interval', async () => {
     const members = await Promise.all([member(0), member(0), member(0)]);
     now += 30 * DAY;

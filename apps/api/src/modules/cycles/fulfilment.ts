@@ -15,7 +15,7 @@ import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
 
 /**
- * The operator's side of a cycle's box (DESIGN §5: shipping and delivery are set by the
+ * The operator's side of a cycle's box (docs/product.md#membership-cycle: shipping and delivery are set by the
  * operator; outside production the sweeper sets them by date). For the back office to call.
  * Each answers false when the order is not a paid cycle box, or the step was already recorded.
  *

@@ -9,7 +9,7 @@ import { ratingsWithBrands } from '../reviews/reviews.repository.ts';
 export const DISLIKED_RATING = 2;
 
 /**
- * The member's products, best match first (their own quiz; DESIGN §5 matching, with brands they
+ * The member's products, best match first (their own quiz; docs/product.md#matching, with brands they
  * rated low losing score), minus those they rated 1-2 stars.
  */
 export type Ranker = (identityId: string) => Promise<number[]>;

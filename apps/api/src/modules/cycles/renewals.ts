@@ -14,7 +14,7 @@ import { confirmPaymentMail } from './confirm-renewal-mail.ts';
 import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
 
-/** A failed renewal is retried this many days after its billing date, then the membership is canceled (DESIGN §5). */
+/** A failed renewal is retried this many days after its billing date, then the membership is canceled (docs/product.md#failed-renewals). */
 export const RETRY_DAYS = [1, 3, 5] as const;
 /** A pending charge older than this was left by a process that stopped: it is asked again with the same key. */
 export const CHARGE_LEASE_MS = 2 * 60_000;
@@ -227,7 +227,7 @@ async function callProvider(deps: RenewalDeps, job: ChargeJob): Promise<ChargeRe
     const kind = classifyDecline(error);
     return {
       ok: false,
-      // Authentication cannot happen off-session: like a hard decline, no blind retry (RELIABILITY D6).
+      // Authentication cannot happen off-session: like a hard decline, no blind retry (docs/reliability.md#d6).
       hard: kind !== 'soft',
       authentication: kind === 'authentication_required' || intent.status === 'requires_action',
       code: error.declineCode ?? error.code,
@@ -249,7 +249,7 @@ async function callProvider(deps: RenewalDeps, job: ChargeJob): Promise<ChargeRe
 }
 
 async function charge(deps: RenewalDeps, job: ChargeJob, at: Date): Promise<RenewalOutcome> {
-  // A cancel that committed since the claim wins: nothing is charged after it (RELIABILITY D8).
+  // A cancel that committed since the claim wins: nothing is charged after it (docs/reliability.md#d8).
   const current = await store.findSubscription(deps.db, job.subscriptionId);
   if (current?.status === 'canceled') {
     await store.finishCharge(deps.db, job.chargeId, {
@@ -292,7 +292,7 @@ export async function recordPaid(
   await store.updateCycle(tx, sub.id, job.cycleIndex, {
     status: 'billed',
     billedAt: at,
-    // Build Your Box lasts 3 days from the successful charge (DESIGN §5).
+    // Build Your Box lasts 3 days from the successful charge (docs/product.md#membership-cycle).
     buildDeadlineAt: addDays(at, BUILD_DEADLINE_DAYS),
   });
   await moveOrder(tx, job.orderId, ['awaiting_payment', 'canceled'], {
@@ -381,7 +381,7 @@ async function recordFailed(
     await store.queueMail(
       tx,
       `failed:${sub.id}:${job.cycleIndex}:${failures}`,
-      // The bank wants the member present (RELIABILITY D6): a link to confirm on-session.
+      // The bank wants the member present (docs/reliability.md#d6): a link to confirm on-session.
       result.authentication
         ? confirmPaymentMail(email, job.amountCents, webUrl)
         : paymentFailedMail(email, retryAt, webUrl),

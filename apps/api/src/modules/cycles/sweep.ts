@@ -49,7 +49,7 @@ export interface SweepReport {
 }
 
 /**
- * Moves every membership to where it should be at `at` (DESIGN §5 cycle): renewals and their
+ * Moves every membership to where it should be at `at` (docs/product.md#membership-cycle): renewals and their
  * retries, skipped and paused cycles, samples chosen after the build deadline, shipping and
  * delivery by date outside production, reminders, then the queued mails. Idempotent: sweeping
  * the same moment again, or from two processes at once, changes and charges nothing twice.

@@ -97,7 +97,7 @@ ${shipTo ? `<p style="margin:0 0 16px;font-size:16px;line-height:24px">${escapeH
 
 /**
  * A second charge of one shop order (two tabs racing past every guard, a late webhook) is
- * refunded in full (RELIABILITY C11); the member is told plainly.
+ * refunded in full (docs/reliability.md#c11); the member is told plainly.
  */
 export function cartRefundedMail(input: {
   to: string;

@@ -5,7 +5,7 @@ import { computeStateTaxCents } from '../tax/tax.service.ts';
 import * as repo from './orders.repository.ts';
 import { type OrderShipping, orderItems, orders } from './orders.table.ts';
 
-/** A renewal's box: the order of one membership cycle (DESIGN §5 cycle). */
+/** A renewal's box: the order of one membership cycle (docs/product.md#membership-cycle). */
 export const CYCLE_ORDER_KIND = 'cycle_box';
 
 /** Samples the member chooses beside the 2 prime picks. */

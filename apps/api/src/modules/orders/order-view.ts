@@ -17,7 +17,7 @@ export function isPayable(order: Pick<OrderRow, 'status'>): boolean {
   return PAYABLE_ORDER_STATUSES.includes(order.status);
 }
 
-/** The status as the thank-you page's badge reads it (spec 001 §2.13: "Processing" once paid). */
+/** The status as the thank-you page's badge reads it (docs/product.md#member-area: "Processing" once paid). */
 const STATUS_NAMES: Record<OrderStatus, string> = {
   draft: 'Awaiting payment',
   awaiting_payment: 'Awaiting payment',

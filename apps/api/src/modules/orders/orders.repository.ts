@@ -187,7 +187,7 @@ export function prepareUncompletedFirstBox(db: Db) {
     (await statement.execute({ id: identityId }))[0]?.id ?? null;
 }
 
-/** The build deadline of the cycle whose box this order is, if it is one (DESIGN §5). */
+/** The build deadline of the cycle whose box this order is, if it is one (docs/product.md#membership-cycle). */
 export async function buildDeadlineOf(db: Db, orderId: string): Promise<Date | undefined> {
   const result = await db.execute<{ deadline: Date | string }>(
     sql`SELECT build_deadline_at AS deadline FROM billing_cycles WHERE order_id = ${orderId} LIMIT 1`,

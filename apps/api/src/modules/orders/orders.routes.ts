@@ -22,7 +22,7 @@ export interface OrdersRoutesOptions {
 
 const tags = ['orders'];
 
-/** /order calls (spec 000 §7, 001 §7): the caller's own orders only. */
+/** /order calls (docs/product.md#calls): the caller's own orders only. */
 export async function ordersRoutes(app: FastifyInstance, options: OrdersRoutesOptions) {
   const { orders, tokens, quizResults } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -18,10 +18,10 @@ import { isPayable, type OrderOwner, toOrder, toOrderStatusName } from './order-
 import * as repo from './orders.repository.ts';
 import type { OrderItemRow, OrderRow, OrderShipping, OrderStatus } from './orders.table.ts';
 
-/** Order statuses that mean the member paid for the box (DESIGN §5: what was in a paid box is unlocked). */
+/** Order statuses that mean the member paid for the box (docs/product.md#unlocking: what was in a paid box is unlocked). */
 export const PAID_ORDER_STATUSES = ['paid', 'processing', 'shipped', 'delivered', 'completed'] as const;
 
-/** A box holds 4 samples: 2 prime picks and 2 the member chooses (spec 000 §9). */
+/** A box holds 4 samples: 2 prime picks and 2 the member chooses (docs/product.md#constants). */
 export const CHOSEN_SAMPLES_PER_BOX = 2;
 
 export const ORDER_ALREADY_PAID = 'This order is already paid.';
@@ -62,7 +62,7 @@ export function isOrderId(id: string): boolean {
 /**
  * Orders: the first box the quiz results create, pre-orders of a tub plan, their prices, tax and
  * shipping. Every read and change by a person goes through `requireOwn`: someone else's order
- * answers exactly as a missing one (RELIABILITY B1).
+ * answers exactly as a missing one (docs/reliability.md#b1).
  */
 export const BUILD_DEADLINE_PASSED = 'The time to build this box has passed; we chose its samples for you.';
 export const UNSUITABLE_SAMPLE = "That product doesn't fit your dietary restrictions.";
@@ -93,7 +93,7 @@ export function createOrdersService({
     return order;
   }
 
-  /** Price, handling, tax and total from the server's own numbers (RELIABILITY B3, C4). */
+  /** Price, handling, tax and total from the server's own numbers (docs/reliability.md#b3, docs/reliability.md#c4). */
   async function priced(order: OrderRow, items: readonly OrderItemRow[], shipping: OrderShipping | null) {
     const itemsCents = items.reduce((sum, item) => sum + item.priceCents, 0);
     const taxableCents = order.priceCents + itemsCents + order.handlingFeeCents;
@@ -289,7 +289,7 @@ export function createOrdersService({
     uncompletedFirstBoxOrderId: (identityId: string): Promise<string | null> =>
       uncompletedFirstBox(identityId),
 
-    /** The newest paid order's shipping: the billing address is the shipping address (spec 001 §2.14). */
+    /** The newest paid order's shipping: the billing address is the shipping address (docs/product.md#member-area). */
     async latestPaidShipping(identityId: string): Promise<OrderShipping | null> {
       const order = await repo.latestOrderOf(db, identityId, ['first_box', 'pre_order'], PAID_ORDER_STATUSES);
       return order?.shipping ?? null;

@@ -10,7 +10,7 @@ export type PartnersRoutesOptions = Pick<Services, 'config' | 'db' | 'clock' | '
 /** An applicant applies once or twice; more from one address in an hour is a script. */
 const PARTNER_LIMIT = { name: 'partner-request-ip', max: 5, windowMs: 60 * 60 * 1000 };
 
-/** The ambassador (influencer) application of spec 001 §2.16. */
+/** The ambassador (influencer) application of docs/product.md#public-pages. */
 export async function partnersRoutes(app: FastifyInstance, options: PartnersRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const partners = createPartnersService({ ...options, storeEmail: options.config.storeEmail });

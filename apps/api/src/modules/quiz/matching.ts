@@ -13,7 +13,7 @@ import {
 } from '../catalog/reference-lists.ts';
 
 /**
- * Matching (DESIGN §5), pure: no database, no clock. Hard filters first (restrictions and
+ * Matching (docs/product.md#matching), pure: no database, no clock. Hard filters first (restrictions and
  * allergens, vegan, disliked brands and textures, samples out of stock), then a score from the
  * chosen flavors, liked brands, diets, goals and mixing method, then a brand-diverse ranking
  * with a deterministic tie-break. Every match carries a short reason a person can read.

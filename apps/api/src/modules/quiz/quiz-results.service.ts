@@ -17,7 +17,7 @@ import type { Caller, QuizAccounts } from './quiz.service.ts';
 import { requireQuiz } from './quiz.service.ts';
 import type { QuizRow, StoredMatch } from './quiz.table.ts';
 
-/** The first box holds this many prime picks: the top of the ranking (DESIGN §5). */
+/** The first box holds this many prime picks: the top of the ranking (docs/product.md#matching). */
 export const PRIME_PICKS = 2;
 
 export const NOT_ENOUGH_MATCHES =

@@ -315,7 +315,7 @@ describe('POST /api/theQuiz/TakeQuiz?registration=true (step 12)', () => {
     const auth = await server.request('GET', '/api/Account/AuthInfo', { token });
     expect(auth.body.identity.quizId).toBe(id);
 
-    // No table holds the password in plain text (RELIABILITY A2, B5).
+    // No table holds the password in plain text (docs/reliability.md#a2, docs/reliability.md#b5).
     const tables = await server.database.db.execute<{ table_name: string }>(sql`
       SELECT table_name FROM information_schema.tables
       WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`);

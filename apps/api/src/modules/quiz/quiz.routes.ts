@@ -38,7 +38,7 @@ export const QuizLimits = {
 
 const tags = ['quiz'];
 
-/** /theQuiz and the quiz's product/* calls (spec 000 §7, 001 §7). */
+/** /theQuiz and the quiz's product/* calls (docs/product.md#calls). */
 export async function quizRoutes(app: FastifyInstance, options: QuizRoutesOptions) {
   const { quiz, quizResults, tokens, limiter } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,7 @@ export interface ReferralsRoutesOptions {
   tokens: AccessTokens;
 }
 
-/** GET /referrals/Mine: the referral popup's and order detail's link (DESIGN §5 referral). */
+/** GET /referrals/Mine: the referral popup's and order detail's link (docs/product.md#referrals). */
 export async function referralsRoutes(app: FastifyInstance, options: ReferralsRoutesOptions) {
   const { referrals, tokens } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -15,7 +15,7 @@ export interface ReviewsRoutesOptions {
   tokens: AccessTokens;
 }
 
-/** productReview calls (spec 001 §7). */
+/** productReview calls (docs/product.md#calls). */
 export async function reviewsRoutes(app: FastifyInstance, options: ReviewsRoutesOptions) {
   const { reviews, tokens } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -12,7 +12,7 @@ import { forbidden } from '../../http/errors.ts';
 import * as repo from './reviews.repository.ts';
 import type { ProductReviewRow } from './reviews.table.ts';
 
-/** A rating at or below this is a low rating: the product is not picked again (DESIGN §5). */
+/** A rating at or below this is a low rating: the product is not picked again (docs/product.md#reviews). */
 export const LOW_RATING = 2;
 
 export interface ReviewsServiceDeps {

@@ -7,7 +7,7 @@ import { PAID_ORDER_STATUSES } from '../orders/orders.service.ts';
 
 /** What the shop needs to know about one member, read in one statement. */
 export interface ShopMemberFacts {
-  /** Products that were in one of the member's paid boxes or orders (DESIGN §5 unlocking). */
+  /** Products that were in one of the member's paid boxes or orders (docs/product.md#unlocking). */
   unlockedIds: number[];
   dietaryPreferences: number[];
   dietaryRestrictions: number[];

@@ -8,7 +8,7 @@ export interface ShopRoutesOptions {
   tokens: AccessTokens;
 }
 
-/** GET product/GetShopProducts (spec 001 §7). */
+/** GET product/GetShopProducts (docs/product.md#calls). */
 export async function shopRoutes(app: FastifyInstance, options: ShopRoutesOptions) {
   const { shop, tokens } = options;
 

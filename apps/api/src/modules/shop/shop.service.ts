@@ -32,7 +32,7 @@ const NO_PREFERENCES: Omit<MatchAnswers, 'dietaryPreferences' | 'dietaryRestrict
 
 export type ShopService = ReturnType<typeof createShopService>;
 
-/** The members' shop (spec 001 §2.4, DESIGN §5 unlocking). */
+/** The members' shop (docs/product.md#shop-and-cart, docs/product.md#unlocking). */
 export function createShopService({ db }: { db: Db }) {
   const memberFacts = prepareMemberFacts(db);
   const shopCatalog = prepareShopCatalog(db);

@@ -46,7 +46,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, options: Subscri
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(tokens);
 
-  // The cycle engine sweeps every minute outside tests (DESIGN §3 time-driven work).
+  // The cycle engine sweeps every minute outside tests (docs/api-conventions.md#time-driven-work).
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   app.addHook('onReady', async () => {
@@ -144,7 +144,8 @@ export async function subscriptionsRoutes(app: FastifyInstance, options: Subscri
     {
       schema: {
         tags,
-        summary: "The renewal waiting for the member's bank confirmation (RELIABILITY D6); 404 when none",
+        summary:
+          "The renewal waiting for the member's bank confirmation (docs/reliability.md#d6); 404 when none",
         response: { 200: RenewalConfirmationSchema },
       },
       preValidation: signedIn,

@@ -17,16 +17,16 @@ import type { BillingCycleRow, SubscriptionRow } from './subscriptions.table.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** `from` plus whole days, in UTC: a cycle is counted in days, not calendar months (DESIGN §5). */
+/** `from` plus whole days, in UTC: a cycle is counted in days, not calendar months (docs/product.md#membership-cycle). */
 export function addDays(from: Date, days: number): Date {
   return new Date(from.getTime() + days * DAY_MS);
 }
 
-/** Taste & Review lasts this long after delivery, then Pick Tub until the next billing (DESIGN §5). */
+/** Taste & Review lasts this long after delivery, then Pick Tub until the next billing (docs/product.md#membership-cycle). */
 export const REVIEW_DAYS = 7;
 
 /**
- * The 0-based stage of a cycle (spec 001 §4.1, DESIGN §5 cycle): Billing until the charge
+ * The 0-based stage of a cycle (docs/product.md#membership-cycle): Billing until the charge
  * succeeds, Build Your Box until the build deadline, Box Assembly until shipped, Box Shipping
  * until delivered, Taste & Review until the first review of the box or 7 days, then Pick Tub
  * until the next billing date.
@@ -99,7 +99,7 @@ export function cycleDatesOf(
   };
 }
 
-/** The subscription as AuthInfo answers it (spec 001 §3; misspellings kept). */
+/** The subscription as AuthInfo answers it (docs/api-conventions.md#wire-shapes; misspellings kept). */
 export function toSubscription(
   row: SubscriptionRow,
   cycle: BillingCycleRow | undefined,
@@ -151,7 +151,7 @@ export function createSubscriptionsService({ db, clock }: { db: Db; clock: () =>
   const liveWithCycle = repo.prepareLiveWithCycle(db);
   return {
     /**
-     * Inside the payment's transaction: the membership of a paid first box (DESIGN §5 cycle:
+     * Inside the payment's transaction: the membership of a paid first box (docs/product.md#membership-cycle:
      * cycle 0 billed, Build Your Box, next billing = paid + 30/45/60 days). Once per order: the
      * same order again answers the membership it started.
      */

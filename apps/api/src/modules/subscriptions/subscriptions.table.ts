@@ -19,7 +19,7 @@ export const subscriptions = pgTable('subscriptions', {
   cycleStartedAt: timestamp('cycle_started_at', { withTimezone: true }).notNull(),
   nextBillingAt: timestamp('next_billing_at', { withTimezone: true }).notNull(),
   canceledAt: timestamp('canceled_at', { withTimezone: true }),
-  /** Cancel reason id 0-3 (spec 001 §3); migration 0009 adds it and the columns below. */
+  /** Cancel reason id 0-3 (docs/api-conventions.md#wire-shapes); migration 0009 adds it and the columns below. */
   cancelReason: smallint('cancel_reason'),
   /** Renewal dates still to pass without a box or a charge (skip: 1, pause: 1-3). */
   skipCycles: integer('skip_cycles').notNull().default(0),

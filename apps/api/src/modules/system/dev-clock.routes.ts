@@ -15,7 +15,7 @@ const count = z.number().int();
 /**
  * Development only (docs/decisions/011-dev-clock.md): `POST /dev/sweep?at=ISO` runs one sweep of
  * the membership cycle as if it were `at`, so a browser test or a person trying the store can
- * move a membership through its stages and renewals (DESIGN §5: "outside production a setting
+ * move a membership through its stages and renewals (docs/product.md#membership-cycle: "outside production a setting
  * can advance them on dates"). Refused (404) in production, like the dev mailbox. It moves no
  * clock: every other request still uses the real time, and sweeping an earlier time again is harmless.
  */

@@ -1,6 +1,6 @@
 import { RATE_SCALE, US_STATE_BASE_RATES } from './us-state-rates.ts';
 
-/** Computes sales tax; the built-in table, or a tax service behind the same shape (DESIGN §3). */
+/** Computes sales tax; the built-in table, or a tax service behind the same shape (docs/api-conventions.md#ports). */
 export interface TaxCalculator {
   /** Tax in cents on `taxableCents` shipped to `state` (two-letter code), rounded to the cent. */
   taxCents(input: { taxableCents: number; state: string }): Promise<number>;
@@ -25,7 +25,7 @@ export function computeStateTaxCents(taxableCents: number, state: string): numbe
   return roundHalfUp(taxableCents * stateRate(state), RATE_SCALE);
 }
 
-/** The built-in U.S. state rate table (DESIGN §5 tax). */
+/** The built-in U.S. state rate table (docs/product.md#tax). */
 export function createTaxService(): TaxCalculator {
   return {
     async taxCents({ taxableCents, state }) {

@@ -1,5 +1,5 @@
 /**
- * Base state sales-tax rates (DESIGN §5 tax): the state-wide rate of each of the 50 states and
+ * Base state sales-tax rates (docs/product.md#tax): the state-wide rate of each of the 50 states and
  * DC, without county or city add-ons, in thousandths of a percent (7.25% = 7250) so rates such as
  * Minnesota's 6.875% stay exact integers. Source: the states' published base rates for 2025
  * (Tax Foundation, "State and Local Sales Tax Rates, 2025"); Utah and Virginia include the

@@ -1,6 +1,6 @@
 import { ProductDetailPage } from '@/features/product/components/product-detail-page.tsx';
 
-/** /product-detail/:productId (guarded; query viewResult): one product (spec 001 §2.5). */
+/** /product-detail/:productId (guarded; query viewResult): one product (docs/product.md#shop-and-cart). */
 export default function ProductDetailRoute() {
   return <ProductDetailPage />;
 }

@@ -2,7 +2,7 @@ import { ReferralPopup } from '@/features/referrals/components/referral-popup.ts
 import { useShopProducts } from '@/features/shop/api/get-shop-products.ts';
 import { ShopPage } from '@/features/shop/components/shop-page.tsx';
 
-/** /shop (guarded): the members' shop; the referral popup counts its 5 s from the shop's load (spec 001 §4.8). */
+/** /shop (guarded): the members' shop; the referral popup counts its 5 s from the shop's load (docs/product.md#states-and-flows). */
 export default function ShopRoute() {
   const { data } = useShopProducts();
   return (

@@ -1,6 +1,6 @@
 import { PlanChoicePage } from '@/features/plan-choice/components/plan-choice-page.tsx';
 
-/** /subscribe/:orderId (guarded): the plan-choice screen (spec 000 §2). */
+/** /subscribe/:orderId (guarded): the plan-choice screen (docs/product.md#quiz-and-first-box). */
 export default function SubscribeRoute() {
   return <PlanChoicePage />;
 }

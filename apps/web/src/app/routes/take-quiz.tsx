@@ -1,6 +1,6 @@
 import { QuizPage } from '@/features/quiz/components/quiz-page.tsx';
 
-/** /take-quiz/:step and /take-quiz/:step/:quizId: the 12-step quiz (spec 000 §2). */
+/** /take-quiz/:step and /take-quiz/:step/:quizId: the 12-step quiz (docs/product.md#quiz-and-first-box). */
 export default function TakeQuizRoute() {
   return <QuizPage />;
 }

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { isSignedIn } from '@/lib/session.ts';
 
-/** The route guard (spec 000 §6): in with a stored token, otherwise to login with a returnUrl. */
+/** The route guard (docs/product.md#who-may-do-what): in with a stored token, otherwise to login with a returnUrl. */
 export function RequireAuth() {
   const location = useLocation();
   if (!isSignedIn()) {

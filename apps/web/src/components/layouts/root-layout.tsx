@@ -64,7 +64,7 @@ function focusHeading(): () => void {
 export function RootLayout() {
   const { pathname, hash, key } = useLocation();
 
-  // Spec 000 §2: every navigation to another page starts at the top.
+  // docs/product.md#screens: every navigation to another page starts at the top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is the trigger
   useEffect(() => {
     if (!window.location.hash) window.scrollTo(0, 0);

@@ -5,7 +5,7 @@ import { useMatches } from 'react-router';
  * `export const handle: RouteHandle = { hideMenu: true };`
  */
 export interface RouteHandle {
-  /** Hides the top bar's menu links (spec 000 §2 "hide option"); the logo and account access stay. */
+  /** Hides the top bar's menu links (docs/product.md#screens); the logo and account access stay. */
   hideMenu?: boolean;
 }
 

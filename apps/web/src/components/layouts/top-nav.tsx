@@ -16,7 +16,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
   return isActive ? 'top-nav__link is-active' : 'top-nav__link';
 }
 
-/** The top navigation bar (spec 000 §2): the visitor menu, or the member menu once signed in. */
+/** The top navigation bar (docs/product.md#screens): the visitor menu, or the member menu once signed in. */
 export function TopNav() {
   const { status, info } = useAuth();
   const isMenuHidden = useIsMenuHidden();
@@ -144,7 +144,7 @@ interface MemberMenuProps {
   isAdmin: boolean;
 }
 
-/** Signed in: Account, Shop, the cart, and a secondary menu (spec 000 §2, 001 §2.19). */
+/** Signed in: Account, Shop, the cart, and a secondary menu (docs/product.md#shop-and-cart, docs/product.md#member-area). */
 function MemberMenu({ isMenuHidden, email, isAdmin }: MemberMenuProps) {
   const dropdown = useDropdown();
   const [isLoggingOut, setLoggingOut] = useState(false);

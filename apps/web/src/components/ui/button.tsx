@@ -5,7 +5,7 @@ import './button.css';
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary';
   block?: boolean;
-  /** Shows a spinner in place of the label and blocks further clicks (spec 000 §4 loading states). */
+  /** Shows a spinner in place of the label and blocks further clicks (docs/product.md#states-and-flows loading states). */
   isLoading?: boolean;
   /** What a screen reader hears while loading ("Logging in"). */
   loadingLabel?: string;

@@ -10,7 +10,7 @@ import {
 import './snackbar.css';
 
 /**
- * Every snackbar of the app, stacked at the right (spec 000 §8). A snackbar raised by the action
+ * Every snackbar of the app, stacked at the right (docs/product.md#messages-on-screen). A snackbar raised by the action
  * that navigated lives through that page change; any other is dismissed at a page change (see
  * `notePageChange`).
  */

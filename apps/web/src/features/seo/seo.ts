@@ -1,4 +1,4 @@
-/** What a page says about itself to browsers, search engines and social cards (spec 000 §4). */
+/** What a page says about itself to browsers, search engines and social cards (docs/product.md#states-and-flows). */
 export interface SeoInput {
   /** The page's own title; the store's name is added after it. */
   title: string;
@@ -17,7 +17,7 @@ export const DEFAULT_SEO_IMAGE = '/site/social-card.jpg';
 export const DEFAULT_SEO_IMAGE_ALT =
   'Four protein powder sample packets beside a Sample First box on an orange background';
 
-/** Social cards cut the description here (spec 000 §9). */
+/** Social cards cut the description here (docs/product.md#constants). */
 export const SOCIAL_DESCRIPTION_MAX = 155;
 
 /** One `<meta>` element: `name="…"` for plain tags, `property="…"` for Open Graph. */

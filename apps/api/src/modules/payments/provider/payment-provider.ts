@@ -1,7 +1,7 @@
 /**
- * The one port to a card payment provider (RELIABILITY §4.1): only what the store needs. Two
+ * The one port to a card payment provider (docs/payments.md#provider-port): only what the store needs. Two
  * adapters implement it with the same behaviour: Stripe (stripe-node) and the offline sandbox.
- * Every call that can move money takes an idempotency key that *we* derive (DESIGN §3).
+ * Every call that can move money takes an idempotency key that *we* derive (docs/payments.md#idempotency-keys).
  */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
@@ -194,7 +194,7 @@ export class WebhookSignatureError extends Error {
   }
 }
 
-/** Declines that no retry will fix: wait for the member to change the card (RELIABILITY §4.2.2). */
+/** Declines that no retry will fix: wait for the member to change the card (docs/payments.md#renewals). */
 const HARD_DECLINES = new Set([
   'lost_card',
   'stolen_card',

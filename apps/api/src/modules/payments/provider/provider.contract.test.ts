@@ -13,7 +13,7 @@ import { createStripeProvider } from './stripe-provider.ts';
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in.ts';
 
 /*
- * One contract, two forms of the provider (RELIABILITY §4.3 "Contract suite"): the in-process
+ * One contract, two forms of the provider (docs/payments.md#sandbox): the in-process
  * sandbox on the store's database, and the real stripe-node adapter against the loopback stand-in.
  * Both must answer every case alike.
  */

@@ -1,7 +1,7 @@
 import { SANDBOX_TEST_CARDS } from '@store/contracts';
 
 /*
- * The sandbox's behaviour table (RELIABILITY §4.3), keyed by Stripe's test PaymentMethod ids.
+ * The sandbox's behaviour table (docs/payments.md#sandbox), keyed by Stripe's test PaymentMethod ids.
  * Messages and codes are Stripe's, so the store behaves the same against the sandbox and Stripe.
  */
 
@@ -29,7 +29,7 @@ export type CardBehaviour =
   | { kind: 'authenticate' }
   /**
    * Set up for later (`...authenticationRequiredOnSetup`, `...SetupForOffSession`): on-session
-   * charges ask for 3D Secure, off-session charges of the saved card go through (RELIABILITY D6).
+   * charges ask for 3D Secure, off-session charges of the saved card go through (docs/reliability.md#d6).
    */
   | { kind: 'authenticate_on_session' };
 
@@ -112,7 +112,7 @@ const behaviours: Record<string, CardBehaviour> = {
   pm_card_authenticationRequired: { kind: 'authenticate' },
   pm_card_authenticationRequiredOnSetup: { kind: 'authenticate_on_session' },
   pm_card_authenticationRequiredSetupForOffSession: { kind: 'authenticate_on_session' },
-  // Refunds and disputes (RELIABILITY C12): the charge succeeds, what follows does not.
+  // Refunds and disputes (docs/reliability.md#c12): the charge succeeds, what follows does not.
   pm_card_refundFail: { kind: 'succeed', refund: 'succeeded_then_failed' },
   pm_card_pendingRefund: { kind: 'succeed', refund: 'pending_then_succeeded' },
   pm_card_createDispute: { kind: 'succeed', dispute: true },

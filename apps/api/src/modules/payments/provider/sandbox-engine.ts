@@ -10,7 +10,7 @@ import type { SandboxStore } from './sandbox-store.ts';
 import type { StripeRawError } from './stripe-objects.ts';
 
 /*
- * The offline provider's behaviour (RELIABILITY §4.3), written once and spoken in two forms: the
+ * The offline provider's behaviour (docs/payments.md#sandbox), written once and spoken in two forms: the
  * in-process adapter calls `request` directly, and the loopback stand-in serves it over HTTP to
  * stripe-node. It answers Stripe's REST subset with Stripe's JSON shapes, status codes and
  * idempotency rules, on an injectable clock, with ids derived from a seed.
@@ -478,7 +478,7 @@ export class SandboxEngine {
             last4: card.last4,
             // The expiry is the test card's own, not what was typed: Stripe answers `pm_card_visa`
             // & co. with a PaymentMethod whose expiry Stripe fixes, and the sandbox card field sends
-            // only that id (RELIABILITY §4.3 "SPA in sandbox mode"). So the saved card may show
+            // only that id (docs/payments.md#sandbox). So the saved card may show
             // e.g. 11/29 after 12/34 was typed; with Stripe Elements the typed expiry is kept.
             exp_month: now.getUTCMonth() + 1,
             exp_year: now.getUTCFullYear() + 3,

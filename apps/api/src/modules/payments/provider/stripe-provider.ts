@@ -57,7 +57,7 @@ function rawErrorOf(error: unknown): StripeRawError | undefined {
   return { ...raw, statusCode: error.statusCode ?? raw.statusCode };
 }
 
-/** The Stripe adapter (RELIABILITY §4.1): stripe-node with a pinned API version and our idempotency keys. */
+/** The Stripe adapter (docs/payments.md#provider-port): stripe-node with a pinned API version and our idempotency keys. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const clock = options.clock ?? (() => new Date());
   const stripe = new Stripe(options.secretKey, {

@@ -5,7 +5,7 @@ import { createMemorySandboxStore, type SandboxStore } from './sandbox-store.ts'
 import { signWebhookPayload } from './webhook-signature.ts';
 
 /*
- * A loopback HTTP stand-in for Stripe's REST API, for tests only (RELIABILITY §4.3 form 2): the
+ * A loopback HTTP stand-in for Stripe's REST API, for tests only (docs/payments.md#sandbox form 2): the
  * sandbox engine spoken form-encoded, so the real stripe-node adapter can be tested without the
  * internet. It signs its webhooks like Stripe, so `stripe.webhooks.constructEvent` accepts them.
  * Never mounted by the app.

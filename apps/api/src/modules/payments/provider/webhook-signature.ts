@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { type ProviderEvent, WebhookSignatureError } from './payment-provider.ts';
 
-/** Stripe refuses events signed longer ago than this (stripe-node `DEFAULT_TOLERANCE`, RELIABILITY C8). */
+/** Stripe refuses events signed longer ago than this (stripe-node `DEFAULT_TOLERANCE`, docs/reliability.md#c8). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**

@@ -5,7 +5,7 @@ import { insertEventOnce, markEventProcessed } from './webhooks.repository.ts';
 /**
  * What an event does to the store (an order paid, a renewal failed), run inside the transaction
  * that records the event: a failure rolls both back, the provider gets a 5xx and delivers again,
- * so an event is never acknowledged and dropped (RELIABILITY C9, C10).
+ * so an event is never acknowledged and dropped (docs/reliability.md#c9, docs/reliability.md#c10).
  */
 export type WebhookEffect = (tx: Db, event: ProviderEvent) => Promise<void>;
 

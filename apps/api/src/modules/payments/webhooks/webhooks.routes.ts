@@ -20,7 +20,7 @@ export interface WebhooksRoutesOptions {
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /**
- * POST /api/payments/webhook (RELIABILITY §4.2.4): the raw body, never parsed as JSON before its
+ * POST /api/payments/webhook (docs/payments.md#webhook-intake): the raw body, never parsed as JSON before its
  * signature is checked, since a re-serialised body no longer matches the signature (C8).
  */
 export async function webhooksRoutes(app: FastifyInstance, options: WebhooksRoutesOptions) {

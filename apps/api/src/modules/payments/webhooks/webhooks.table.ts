@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Provider events accepted once each (SQL in db/migrations/0005_payments.sql; RELIABILITY C9). */
+/** Provider events accepted once each (SQL in db/migrations/0005_payments.sql; docs/reliability.md#c9). */
 export const webhookEvents = pgTable('webhook_events', {
   /** The provider's event id (`evt_...`): a redelivery hits this key and changes nothing. */
   eventId: text('event_id').primaryKey(),

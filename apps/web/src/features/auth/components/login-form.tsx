@@ -25,7 +25,7 @@ async function landingPage(): Promise<string> {
 }
 
 /**
- * "Welcome Back" (spec 000 §2, §4, §5). On success the session starts and the page reloads at
+ * "Welcome Back" (docs/product.md#public-pages, docs/product.md#states-and-flows, docs/product.md#rules). On success the session starts and the page reloads at
  * `returnUrl`; on failure loading stops and the server's message shows as a snackbar (a wrong
  * password), or beside the form with "Send the link again" for an address not verified yet.
  */

@@ -13,7 +13,7 @@ import { AuthTitle } from './auth-layout.tsx';
 
 export const SIGNUP_TOAST = 'Thank you, keep an eye on your inbox for a verification link!';
 
-/** Sign-up (spec 000 §2, §4, §5): idle, loading, then the thank-you view, or back to idle on error. */
+/** Sign-up (docs/product.md#public-pages, docs/product.md#states-and-flows, docs/product.md#rules): idle, loading, then the thank-you view, or back to idle on error. */
 export function RegisterForm({ referralCode }: { referralCode: string | null }) {
   const form = useZodForm(RegisterSchema, {
     emailAddress: '',

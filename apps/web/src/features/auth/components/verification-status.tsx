@@ -11,7 +11,7 @@ export const VERIFICATION_FAILED = 'Verification failed, please contact support!
 
 type Status = 'loading' | 'success' | 'failed';
 
-/** Email verification (spec 000 §2, §4): loading, then success or failed; both offer the Login link. */
+/** Email verification (docs/product.md#public-pages, docs/product.md#states-and-flows): loading, then success or failed; both offer the Login link. */
 export function VerificationStatus({ code, userId }: { code: string; userId: string }) {
   const [status, setStatus] = useState<Status>('loading');
 

@@ -1,4 +1,4 @@
-/** Where a successful login goes when no usable returnUrl was given (spec 000 §2). */
+/** Where a successful login goes when no usable returnUrl was given (docs/product.md#public-pages). */
 export const DEFAULT_AFTER_LOGIN = '/membership';
 
 const PROBE_ORIGIN = 'https://return-url.invalid';

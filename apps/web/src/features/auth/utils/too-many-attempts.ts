@@ -1,7 +1,7 @@
 import type { ApiError } from '@/lib/api-client.ts';
 
 /**
- * A 429 shows no global snackbar (spec 000 §8 "other: nothing shown"), yet a person who is
+ * A 429 shows no global snackbar (docs/product.md#messages-on-screen), yet a person who is
  * rate-limited must learn why nothing happens; the form shows this line instead.
  */
 export function tooManyAttemptsMessage(error: ApiError): string | undefined {

@@ -25,7 +25,7 @@ function addressLines(address: Address): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
-/** /billing (spec 001 §2.6): the default card (last 4 digits, expiry) and the billing address. */
+/** /billing (docs/product.md#member-area): the default card (last 4 digits, expiry) and the billing address. */
 export function BillingPage({ replaceCard }: { replaceCard?: Omit<ReplaceCardProps, 'onReplaced'> }) {
   const { info, status } = useAuth();
   const { data, error, reload } = useBillingInfo(info?.identity.id);

@@ -56,7 +56,7 @@ export function BuildDeadline({ orderId }: { orderId: string }) {
   );
 }
 
-/** /build-your-box/:orderId (spec 001 §4.1 stage 2): the 2 prime picks and 2 slots to fill. */
+/** /build-your-box/:orderId (docs/product.md#membership-cycle stage 2): the 2 prime picks and 2 slots to fill. */
 export function BuildYourBoxPage({ orderId }: { orderId: string }) {
   const { data: order, error, reload } = useBoxOrder(orderId);
   if (!order) return <BoxState error={error} onRetry={reload} title="Build Your Personalized Box" />;

@@ -38,7 +38,7 @@ function useSeededChoice(order: Order | undefined) {
 }
 
 /**
- * /choose-samples/:orderId (spec 001 §4.2): pick 2 samples from the products the member may still
+ * /choose-samples/:orderId (docs/product.md#states-and-flows): pick 2 samples from the products the member may still
  * try, then CONFIRM. The box is set only once the server saved it.
  */
 export function ChooseSamplesPage({ orderId }: { orderId: string }) {

@@ -8,7 +8,7 @@ import { addChosenSample, useChosenSamples } from '../utils/chosen-samples.ts';
 import { BoxState } from './build-your-box-page.tsx';
 
 /**
- * /sample-detail/:orderId/:productId (spec 001 §4.2): one of the samples the member may choose for
+ * /sample-detail/:orderId/:productId (docs/product.md#states-and-flows): one of the samples the member may choose for
  * this box, with CHOOSE; anything else (a prime pick, a product had before) is not offered.
  */
 export function SampleDetailPage({ orderId, productId }: { orderId: string; productId: number }) {

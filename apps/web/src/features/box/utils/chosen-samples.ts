@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /*
  * The samples a member picks on /choose-samples and /sample-detail are held on the client until
- * CONFIRM (spec 001 §4.2); kept per order for the session so a reload does not lose them.
+ * CONFIRM (docs/product.md#states-and-flows); kept per order for the session so a reload does not lose them.
  */
 
 const KEY = 'chosen-samples:';

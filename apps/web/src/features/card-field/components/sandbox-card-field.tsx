@@ -21,9 +21,9 @@ const BRAND_NAMES: Record<string, string> = {
 type CardField = keyof CardInput;
 
 /**
- * The offline card field (DESIGN §2): Stripe's test card numbers, checked like Stripe Elements
+ * The offline card field (docs/product.md#demo-data-and-sandbox): Stripe's test card numbers, checked like Stripe Elements
  * checks them (Luhn, expiry, CVC), become Stripe's test PaymentMethod ids. Nothing leaves the
- * browser but that id (RELIABILITY §4.3), so the typed expiry and CVC are only checked: like
+ * browser but that id (docs/payments.md#sandbox), so the typed expiry and CVC are only checked: like
  * Stripe's own `pm_card_*` test PaymentMethods, the saved card carries the test card's expiry.
  */
 export function SandboxCardField({ ref, isDisabled }: { ref?: Ref<CardFieldHandle>; isDisabled?: boolean }) {

@@ -45,7 +45,7 @@ export function StripeCardField({
     () => ({
       async createPaymentMethod() {
         if (!stripe) {
-          // Spec 000 §5: the card payment must be initialised first.
+          // docs/product.md#rules: the card payment must be initialised first.
           window.alert(CheckoutMessages.stripeNotInitialized);
           return { error: CheckoutMessages.stripeNotInitialized };
         }

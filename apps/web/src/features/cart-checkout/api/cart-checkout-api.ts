@@ -12,11 +12,11 @@ import { apiDelete, apiGet, apiPost } from '@/lib/api-client.ts';
 import { useApi } from '@/lib/use-api.ts';
 
 /*
- * The calls of /cart-checkout (spec 000 §7 cart, CreateCheckoutPayment). The cart calls are the
+ * The calls of /cart-checkout (docs/product.md#calls cart, CreateCheckoutPayment). The cart calls are the
  * cart API's; they live here too because features do not import each other.
  */
 
-/** The stored cart id (spec 000 §9 `cartId`), or null. */
+/** The stored cart id (docs/product.md#constants `cartId`), or null. */
 export function storedCartId(): string | null {
   try {
     const value = localStorage.getItem(StorageKeys.cartId);

@@ -2,7 +2,7 @@ import { CART_HANDLING_FEE_TEXT, type Cart, type CartCheckoutQuote } from '@stor
 import { usd } from '../utils/money.ts';
 
 /**
- * The totals (spec 000 §2): Subtotal, the coupon, Shipping Free, Handling Fee $2.99, Estimated Tax
+ * The totals (docs/product.md#shop-and-cart): Subtotal, the coupon, Shipping Free, Handling Fee $2.99, Estimated Tax
  * for the state, Total (USD); all from the server's quote, the cart's own numbers until it answers.
  */
 export function CartTotals({

@@ -9,7 +9,7 @@ import { completedOrderFrom } from '../utils/completed-order.ts';
 import { usd } from '../utils/money.ts';
 import './cart-checkout.css';
 
-/** /checkout-completed (spec 000 §2, 001 §4.7): the order placed, where to see it, and help for a missing mail. */
+/** /checkout-completed (docs/product.md#shop-and-cart, docs/product.md#states-and-flows): the order placed, where to see it, and help for a missing mail. */
 export function CheckoutCompletedPage() {
   const location = useLocation();
   const order = completedOrderFrom(location.state);

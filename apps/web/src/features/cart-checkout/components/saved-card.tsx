@@ -7,7 +7,7 @@ const BRANDS: Record<string, string> = {
   discover: 'Discover',
 };
 
-/** The saved card (spec 000 §2): its icon and last digits, with a way to add a new card. */
+/** The saved card (docs/product.md#shop-and-cart): its icon and last digits, with a way to add a new card. */
 export function SavedCard({
   card,
   isDisabled,

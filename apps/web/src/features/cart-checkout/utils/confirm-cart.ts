@@ -32,7 +32,7 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Confirm order on /cart-checkout (spec 000 §4): the saved card's id or the new card's
+ * Confirm order on /cart-checkout (docs/product.md#states-and-flows): the saved card's id or the new card's
  * PaymentMethod id goes to CreateCheckoutPayment, which charges on the server; if the bank asks to
  * authenticate, the card field shows it and the same call then records the payment.
  */

@@ -1,4 +1,4 @@
-/** Dollars with 2 decimals (spec 000 §9). */
+/** Dollars with 2 decimals (docs/product.md#constants). */
 export function usd(dollars: number): string {
   return `$${dollars.toFixed(2)}`;
 }

@@ -1,8 +1,8 @@
 import type { Cart } from '@store/contracts';
 import { apiDelete, apiGet, apiPost } from '@/lib/api-client.ts';
 
-/* The cart calls (spec 000 §7 cart). Every call answers the whole cart, priced on the server.
-   They are quiet: the cart shows its own messages and re-reads on a 409 (RELIABILITY E7). */
+/* The cart calls (docs/product.md#calls cart). Every call answers the whole cart, priced on the server.
+   They are quiet: the cart shows its own messages and re-reads on a 409 (docs/reliability.md#e7). */
 
 export function addToCart(productId: number, cartId: string | null): Promise<Cart> {
   return apiPost<Cart>('/cart/addToCart', { query: { productId, cartId: cartId || 0 }, quiet: true });

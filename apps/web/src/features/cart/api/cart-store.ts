@@ -7,7 +7,7 @@ import { storeCartId, storedCartId } from '../utils/stored-cart-id.ts';
 import * as cartApi from './cart-api.ts';
 
 /**
- * The member's cart, shared by the side panel and any screen that shows cart lines (spec 000 §4
+ * The member's cart, shared by the side panel and any screen that shows cart lines (docs/product.md#states-and-flows
  * cart: each change saves and reloads the cart; the count is shared state updated on add and load).
  */
 export interface CartState {
@@ -106,7 +106,7 @@ function messageOf(error: unknown): string {
 
 /**
  * Runs one change. A 409 means another tab changed the cart (or it went to checkout): the cart is
- * read again and the person is told (RELIABILITY E7). Answers whether the change went through.
+ * read again and the person is told (docs/reliability.md#e7). Answers whether the change went through.
  */
 async function change(run: (cart: Cart) => Promise<Cart>): Promise<boolean> {
   const cart = state.cart;

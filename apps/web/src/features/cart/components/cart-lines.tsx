@@ -25,7 +25,7 @@ const LAYOUTS = {
 } as const;
 
 /**
- * Cart items (spec 000 §2: the cart side panel and the cart checkout's order summary): image,
+ * Cart items (docs/product.md#shop-and-cart: the cart side panel and the cart checkout's order summary): image,
  * brand, title, flavor, a quantity stepper whose − is disabled at 1, delete, the member price and
  * the struck-through list price.
  */

@@ -39,7 +39,7 @@ function trapTab(root: HTMLElement, event: React.KeyboardEvent) {
 }
 
 /**
- * The MY CART side panel (spec 000 §2, §4 cart; 001 §4.6): a modal drawer 719 px wide on desktop
+ * The MY CART side panel (docs/product.md#shop-and-cart, docs/product.md#states-and-flows): a modal drawer 719 px wide on desktop
  * and full width on phones. It reads the cart when the app starts (the badge) and again each time
  * it opens; the top bar's cart icon and every ADD TO CART open it. Escape or × closes it and focus
  * goes back to what opened it.

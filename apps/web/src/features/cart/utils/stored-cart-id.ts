@@ -1,6 +1,6 @@
 import { StorageKeys } from '@store/contracts';
 
-/** The cartId browser key (spec 000 §3, §9): the member's cart, reused on every add. */
+/** The cartId browser key (docs/api-conventions.md#wire-shapes, docs/product.md#constants): the member's cart, reused on every add. */
 export function storedCartId(): string | null {
   try {
     return localStorage.getItem(StorageKeys.cartId) || null;

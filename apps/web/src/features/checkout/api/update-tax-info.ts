@@ -5,7 +5,7 @@ import { checkoutOrderKey } from './get-checkout-order.ts';
 
 /**
  * POST /api/Identity/UpdateTaxInfo: the server recomputes tax for the address; its answer
- * replaces the order on screen (spec 000 §4). Quiet: a tax error is logged only (spec 000 §8).
+ * replaces the order on screen (docs/product.md#states-and-flows). Quiet: a tax error is logged only (docs/product.md#messages-on-screen).
  */
 export async function updateTaxInfo(orderId: string, identity: CheckoutIdentity): Promise<Order> {
   const order = await apiPost<Order>('/Identity/UpdateTaxInfo', {

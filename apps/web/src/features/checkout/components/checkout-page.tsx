@@ -36,7 +36,7 @@ interface CheckoutPageProps {
   paymentMethods: RefObject<PaymentMethodSource | null>;
 }
 
-/** /checkout/:orderId (spec 000 §2, §4): the box or pre-order, schedule, shipping, card, summary, Confirm order. */
+/** /checkout/:orderId (docs/product.md#quiz-and-first-box, docs/product.md#states-and-flows): the box or pre-order, schedule, shipping, card, summary, Confirm order. */
 export function CheckoutPage({ orderId, renderCardField, paymentMethods }: CheckoutPageProps) {
   const { data: order, error, isLoading, reload } = useCheckoutOrder(orderId);
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
@@ -121,7 +121,7 @@ function CheckoutForm({
     Object.entries(errors).filter(([field]) => isSubmitted || touched[field as ShippingFormField]),
   );
 
-  // Spec 000 §4: tax is recalculated once every required field is filled; the answer replaces the order.
+  // docs/product.md#states-and-flows: tax is recalculated once every required field is filled; the answer replaces the order.
   useEffect(() => {
     if (!isShippingComplete(values)) return;
     const key = taxKey(values);
@@ -131,7 +131,7 @@ function CheckoutForm({
       setTaxUpdating(true);
       updateTaxInfo(order.id, toCheckoutIdentity(values))
         .catch((error: unknown) => {
-          // Spec 000 §8: a tax calculation error is logged only; the server recomputes at payment.
+          // docs/product.md#messages-on-screen: a tax calculation error is logged only; the server recomputes at payment.
           console.error('tax calculation failed', error);
           lastTaxKey.current = null;
         })

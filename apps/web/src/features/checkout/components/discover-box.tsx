@@ -2,7 +2,7 @@ import type { Order, OrderItem } from '@store/contracts';
 import { productName } from '@store/contracts';
 import { usd } from '../utils/shipping-values.ts';
 
-/** A box holds 4 samples (spec 000 §9). */
+/** A box holds 4 samples (docs/product.md#constants). */
 const BOX_SIZE = 4;
 
 /** The Discover Plan's box: the 2 prime picks from the quiz and the 2 slots the member fills after paying. */
@@ -60,7 +60,7 @@ function SampleTile({ item }: { item: OrderItem }) {
   );
 }
 
-/** A pre-order's plan in place of the box (DESIGN §5 pre-order). */
+/** A pre-order's plan in place of the box (docs/product.md#pre-order). */
 export function PreOrderBox({ order }: { order: Order }) {
   const plan = order.items[0];
   return (

@@ -1,7 +1,7 @@
 import type { Order } from '@store/contracts';
 import { usd } from '../utils/shipping-values.ts';
 
-/** Totals from the order as the server computed them (spec 000 §2: shipping Free, handling and tax from the order). */
+/** Totals from the order as the server computed them (docs/product.md#quiz-and-first-box: shipping Free, handling and tax from the order). */
 export function OrderSummary({ order, isTaxUpdating }: { order: Order; isTaxUpdating: boolean }) {
   const firstLine = order.kind === 'pre_order' ? 'Pre-Order x1' : 'Discover Plan (4 samples)';
   return (

@@ -1,6 +1,6 @@
 import { DELIVERY_SCHEDULE_OPTIONS } from '@store/contracts';
 
-/** How often boxes come: 0, 1, 2 = every 30, 45, 60 days; 30 by default (spec 000 §4). */
+/** How often boxes come: 0, 1, 2 = every 30, 45, 60 days; 30 by default (docs/product.md#states-and-flows). */
 export function ScheduleSelector({
   value,
   onChange,

@@ -11,7 +11,7 @@ interface ShippingFormProps {
   isDisabled?: boolean;
 }
 
-/** The shipping info of spec 000 §5: U.S. only; every field but address line 2 required. */
+/** The shipping info of docs/product.md#rules: U.S. only; every field but address line 2 required. */
 export function ShippingForm({ values, errors, onChange, onBlur, isDisabled }: ShippingFormProps) {
   const text = (field: ShippingFormField) => ({
     name: field,

@@ -40,7 +40,7 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Confirm order (spec 000 §4, §7): the card becomes a PaymentMethod id, the server charges the
+ * Confirm order (docs/product.md#states-and-flows, docs/product.md#calls): the card becomes a PaymentMethod id, the server charges the
  * order (createPaymentIntent), the bank authenticates when it asks to, and Subscribe records the
  * payment and answers the new session. Every failure says which step failed and why.
  */

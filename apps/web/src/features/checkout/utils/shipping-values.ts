@@ -47,7 +47,7 @@ export function taxKey(values: ShippingFormValues): string {
   return SHIPPING_FIELDS.map((field) => values[field].trim().toLowerCase()).join('|');
 }
 
-/** Dollars with 2 decimals ("$14.00"), as the API's amounts are shown (spec 000 §9). */
+/** Dollars with 2 decimals ("$14.00"), as the API's amounts are shown (docs/product.md#constants). */
 export function usd(dollars: number): string {
   return dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }

@@ -7,7 +7,7 @@ type Status = 'idle' | 'loading' | 'sent';
 const EMPTY = { name: '', email: '', text: '' };
 
 /**
- * "Get in touch" (spec 000 §4, §5): all three fields filled or submit does nothing; while sending
+ * "Get in touch" (docs/product.md#states-and-flows, docs/product.md#rules): all three fields filled or submit does nothing; while sending
  * the button becomes a spinner; success clears the fields and says "Message sent!"; a failure
  * stops the spinner and is only logged here (the app's snackbar explains a refused request).
  */

@@ -27,7 +27,7 @@ const SOCIAL_LINKS = [
   },
 ] as const;
 
-/** The public footer (spec 000 §2): company links, social links and the Get in touch form. */
+/** The public footer (docs/product.md#public-pages): company links, social links and the Get in touch form. */
 export function SiteFooter() {
   return (
     <footer className="site-footer">
@@ -56,7 +56,7 @@ export function SiteFooter() {
           </ul>
         </div>
         <nav className="site-footer__nav" aria-labelledby="company">
-          {/* "Company" is an anchor target only (spec 000 §2), not a link. */}
+          {/* "Company" is an anchor target only (docs/product.md#public-pages), not a link. */}
           <h2 id="company" className="site-footer__heading">
             Company
           </h2>

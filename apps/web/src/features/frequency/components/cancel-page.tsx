@@ -6,7 +6,7 @@ import { MemberGate } from './member-gate.tsx';
 import { ScheduleOptions } from './schedule-options.tsx';
 import { SkipPause } from './skip-pause.tsx';
 
-/** /cancel (spec 001 §2.9): the alternatives to canceling, then Continue Cancellation. */
+/** /cancel (docs/product.md#member-area): the alternatives to canceling, then Continue Cancellation. */
 export function CancelPage() {
   return (
     <MemberGate title="Cancel Membership">

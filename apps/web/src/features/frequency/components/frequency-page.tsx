@@ -6,7 +6,7 @@ import { MemberGate } from './member-gate.tsx';
 import { ScheduleOptions } from './schedule-options.tsx';
 import { SkipPause } from './skip-pause.tsx';
 
-/** /frequency (spec 001 §2.8): the delivery schedule, skip and pause. */
+/** /frequency (docs/product.md#member-area): the delivery schedule, skip and pause. */
 export function FrequencyPage() {
   return (
     <MemberGate title="Delivery Schedule">

@@ -9,7 +9,7 @@ import { loadAuthInfo, useAuth } from '@/lib/auth.ts';
 import './frequency.css';
 
 /**
- * /frequency, /cancel and /cancel-reason are open routes (spec 001 §2.8-2.10): a visitor without
+ * /frequency, /cancel and /cancel-reason are open routes (docs/product.md#member-area): a visitor without
  * a session is asked to log in; a person without a membership is sent to /membership.
  */
 export function MemberGate({

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { notify } from '@/lib/notifications.ts';
 import { updateDeliverySchedule } from '../api/membership-actions.ts';
 
-/** The 30/45/60 tracker with "Update Delivery Schedule" (spec 001 §2.8). */
+/** The 30/45/60 tracker with "Update Delivery Schedule" (docs/product.md#member-area). */
 export function ScheduleOptions({ currentDays, onUpdated }: { currentDays: number; onUpdated?: () => void }) {
   const name = useId();
   const [days, setDays] = useState(currentDays);

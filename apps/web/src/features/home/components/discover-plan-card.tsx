@@ -5,7 +5,7 @@ import { useSiteConfig } from '../api/get-site-config.ts';
 
 const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
-/** The Discover plan with the configured price and handling fee (DESIGN §5). */
+/** The Discover plan with the configured price and handling fee (docs/product.md#price). */
 export function DiscoverPlanCard() {
   const { data, error } = useSiteConfig();
   return (

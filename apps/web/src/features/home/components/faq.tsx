@@ -36,7 +36,7 @@ const ITEMS: readonly FaqItem[] = [
   },
 ];
 
-/** The FAQ accordion (spec 000 §2): 4 items that open and close independently, all closed at first. */
+/** The FAQ accordion (docs/product.md#public-pages): 4 items that open and close independently, all closed at first. */
 export function Faq() {
   const baseId = useId();
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());

@@ -33,7 +33,7 @@ const SLIDES: readonly Slide[] = [
 ];
 
 /**
- * The phone header (spec 000 §2, §4): 2 slides that advance every 5 s, a swipe over 50 px
+ * The phone header (docs/product.md#public-pages, docs/product.md#states-and-flows): 2 slides that advance every 5 s, a swipe over 50 px
  * toggles, and the timer holds while the person hovers, focuses or touches it, presses Pause,
  * or prefers reduced motion.
  */

@@ -10,7 +10,7 @@ import { QuizClip } from './quiz-clip.tsx';
 import { SloganBanner } from './slogan-banner.tsx';
 import './home-page.css';
 
-/** The home page (spec 000 §2): one layout for phones, one for wider screens. */
+/** The home page (docs/product.md#public-pages): one layout for phones, one for wider screens. */
 export function HomePage() {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   useSeo({

@@ -10,7 +10,7 @@ export function previousSlide(index: number, count: number): number {
 
 /**
  * Where a horizontal swipe of `deltaX` pixels leads: past the threshold a swipe to the left shows
- * the next slide and to the right the previous one (with 2 slides either way toggles, spec 000 §4);
+ * the next slide and to the right the previous one (with 2 slides either way toggles, docs/product.md#states-and-flows);
  * a shorter move, or one that is more vertical than horizontal (a scroll), changes nothing.
  */
 export function slideAfterSwipe(

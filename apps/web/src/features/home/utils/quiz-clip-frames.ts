@@ -2,7 +2,7 @@
 export interface ClipFrame {
   screen: 'exercise' | 'flavors' | 'results';
   checked: readonly number[];
-  /** The progress bar, as the real quiz shows it (spec 000 §4). */
+  /** The progress bar, as the real quiz shows it (docs/product.md#states-and-flows). */
   progress: number;
   ms: number;
 }

@@ -54,7 +54,7 @@ const FIELDS: readonly FieldSpec[] = [
   },
 ];
 
-/** "Become an Ambassador!" (spec 001 §2.16, §5), with the phone input the rules require. */
+/** "Become an Ambassador!" (docs/product.md#public-pages, docs/product.md#rules), with the phone input the rules require. */
 export function InfluencerPage() {
   useSeo({
     title: 'Become an Ambassador!',

@@ -14,7 +14,7 @@ export const EMPTY_PARTNER_FORM: PartnerFormValues = {
 };
 
 /**
- * Which messages the form shows (spec 001 §5): a field's message appears once it has text, and
+ * Which messages the form shows (docs/product.md#rules): a field's message appears once it has text, and
  * every message appears after a submit attempt. The rules are the server's own schema.
  */
 export function visiblePartnerErrors(

@@ -21,7 +21,7 @@ export async function restartMembership(): Promise<void> {
   await loadAuthInfo();
 }
 
-/** GET /user/RenewalConfirmation: a renewal the member's bank wants them to confirm (RELIABILITY D6). */
+/** GET /user/RenewalConfirmation: a renewal the member's bank wants them to confirm (docs/reliability.md#d6). */
 export interface RenewalConfirmation {
   orderId: string;
   orderNumber: string;

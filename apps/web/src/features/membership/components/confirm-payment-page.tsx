@@ -31,7 +31,7 @@ function usd(cents: number): string {
 }
 
 /**
- * /membership/confirm-payment (RELIABILITY D6), linked from the mail sent when the bank asked to
+ * /membership/confirm-payment (docs/reliability.md#d6), linked from the mail sent when the bank asked to
  * authenticate a renewal: the member confirms it here, on-session. With Stripe, Stripe.js runs
  * the bank's check with the client secret; with the sandbox, the store confirms on the server.
  */

@@ -59,7 +59,7 @@ export function CycleDatesList({ dates, stage }: { dates: CycleDates | null; sta
   );
 }
 
-/** The 6-stage tracker: stage = cycleStatus + 1 (spec 001 §4.1). */
+/** The 6-stage tracker: stage = cycleStatus + 1 (docs/product.md#membership-cycle). */
 export function CycleTracker({ stage }: { stage: number }) {
   return (
     <ol className="cycle-tracker">
@@ -85,7 +85,7 @@ export function CycleTracker({ stage }: { stage: number }) {
   );
 }
 
-/** What the current stage says and offers (spec 001 §4.1). */
+/** What the current stage says and offers (docs/product.md#membership-cycle). */
 export function StageContent({
   subscription,
   stage,
@@ -172,8 +172,8 @@ export function StageContent({
 }
 
 /**
- * Stage 1 while a renewal failed (DESIGN §5 failed renewal): the box waits for the payment; the
- * member replaces the card, or confirms the payment when the bank asked for that (RELIABILITY D6).
+ * Stage 1 while a renewal failed (docs/product.md#failed-renewals): the box waits for the payment; the
+ * member replaces the card, or confirms the payment when the bank asked for that (docs/reliability.md#d6).
  */
 function PastDue() {
   const { data: confirmation } = useRenewalConfirmation();

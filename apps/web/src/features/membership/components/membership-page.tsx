@@ -42,13 +42,13 @@ function usd(dollars: number): string {
 }
 
 /**
- * /membership (spec 001 §2.3, §4.1): the cycle's stage and what it offers, the box's samples, the
+ * /membership (docs/product.md#member-area, docs/product.md#membership-cycle): the cycle's stage and what it offers, the box's samples, the
  * plan, schedule, status and next renewal, or "Not Active" with the way back to checkout.
  */
 /** `notice`: shown above the membership, e.g. the reminder to verify the email address. */
 export function MembershipPage({ notice }: { notice?: React.ReactNode }) {
   const { status, info } = useAuth();
-  // Member pages read the user info fresh when they load (spec 001 §2.1).
+  // Member pages read the user info fresh when they load (docs/product.md#screens).
   useEffect(() => {
     void loadAuthInfo();
   }, []);

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useOrder } from '../api/get-order.ts';
 import './orders.css';
 
-/** The thank-you page's two lines, word for word as the product has them (spec 001 §2.13). */
+/** The thank-you page's two lines, word for word as the product has them (docs/product.md#member-area). */
 export const ThankYouCopy = {
   placed: 'Your order has been placed successfully.',
   invoice: 'Check your email for the invoice.',
@@ -22,7 +22,7 @@ function placedOn(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** /thank-you/:orderId (spec 001 §2.13): the order number, date, total, status and items. */
+/** /thank-you/:orderId (docs/product.md#member-area): the order number, date, total, status and items. */
 export function ThankYouPage({ orderId }: { orderId: string | undefined }) {
   const { data: order, error, isLoading, reload } = useOrder(orderId);
   if (!orderId || (error instanceof ApiError && (error.status === 404 || error.status === 400))) {

@@ -2,7 +2,7 @@ import { DEFAULT_HANDLING_FEE_CENTS, DEFAULT_PLAN_PRICE_CENTS, type SiteConfig }
 import { apiGet } from '@/lib/api-client.ts';
 import { useApi } from '@/lib/use-api.ts';
 
-/** GET /site/config: the configured plan price and handling fee (DESIGN §5, Price). */
+/** GET /site/config: the configured plan price and handling fee (docs/product.md#price, Price). */
 export function getSiteConfig(): Promise<SiteConfig> {
   return apiGet<SiteConfig>('/site/config', { quiet: true });
 }

@@ -20,7 +20,7 @@ const BENEFITS = [
   },
 ] as const;
 
-/** /subscribe/:orderId (guarded): the Discover plan, then NEXT to checkout (spec 000 §2). */
+/** /subscribe/:orderId (guarded): the Discover plan, then NEXT to checkout (docs/product.md#quiz-and-first-box). */
 export function PlanChoicePage() {
   const orderId = useParams().orderId ?? '';
   const { data: config, error, isLoading } = useSiteConfig();

@@ -2,7 +2,7 @@ import type { Order } from '@store/contracts';
 import { apiGet } from '@/lib/api-client.ts';
 import { useApi } from '@/lib/use-api.ts';
 
-/** The order as GET /api/order/GetItem answers it (contracts OrderSchema; spec 001 §3, misspellings kept). */
+/** The order as GET /api/order/GetItem answers it (contracts OrderSchema; docs/api-conventions.md#wire-shapes, misspellings kept). */
 export type PreOrderDetail = Order;
 
 /** GET /api/order/GetItem?id: the quiet call, because the page shows its own states. */

@@ -9,7 +9,7 @@ import { createPreOrder } from '../api/create-pre-order.ts';
 import { TUB_PLANS, type TubPlan } from '../utils/pre-order.ts';
 import './learn-more-page.css';
 
-/** /subscriptions-learn-more: the Flex and Max tub plans and their pre-order (spec 001 §1, DESIGN §5). */
+/** /subscriptions-learn-more: the Flex and Max tub plans and their pre-order (docs/product.md#who-uses-it, docs/product.md#pre-order). */
 export function LearnMorePage() {
   useSeo({
     title: 'Tub plans: Flex and Max',

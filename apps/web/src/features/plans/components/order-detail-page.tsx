@@ -13,7 +13,7 @@ import { formatDollars, orderNumberLabel } from '../utils/pre-order.ts';
 import './order-detail-page.css';
 
 /**
- * /order-detail/:orderId: the paid pre-order as spec 001 §2.14 draws it, and the same layout for
+ * /order-detail/:orderId: the paid pre-order as docs/product.md#member-area draws it, and the same layout for
  * the member's other orders (sample boxes and shop orders) that the order history opens, with
  * loading, not-found and error states.
  */

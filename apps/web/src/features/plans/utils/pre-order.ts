@@ -1,7 +1,7 @@
 import { displayOrderNumber } from '@store/contracts';
 import type { PreOrderDetail } from '../api/get-order.ts';
 
-/** The two tub plans of the learn-more page (spec 001 §1, §9). */
+/** The two tub plans of the learn-more page (docs/product.md#who-uses-it, docs/product.md#constants). */
 export interface TubPlan {
   id: 'flex' | 'max';
   name: string;

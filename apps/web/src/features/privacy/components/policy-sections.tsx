@@ -12,7 +12,7 @@ export interface PolicySection {
 
 const mail = (subject?: string) => <a href={supportMailto(subject)}>{SUPPORT_EMAIL}</a>;
 
-/** The store's privacy policy in 15 sections (spec 001 §2.18), last updated April 3rd, 2025. */
+/** The store's privacy policy in 15 sections (docs/product.md#public-pages), last updated April 3rd, 2025. */
 export const POLICY_SECTIONS: readonly PolicySection[] = [
   {
     id: 'privacy-1',

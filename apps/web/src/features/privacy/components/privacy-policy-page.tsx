@@ -4,7 +4,7 @@ import './privacy-policy-page.css';
 
 export const POLICY_LAST_UPDATED = 'April 3rd, 2025';
 
-/** The privacy policy (spec 001 §2.18): 15 numbered sections with a table of contents. */
+/** The privacy policy (docs/product.md#public-pages): 15 numbered sections with a table of contents. */
 export function PrivacyPolicyPage() {
   useSeo({
     title: 'Privacy Policy',

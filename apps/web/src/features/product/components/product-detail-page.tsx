@@ -18,7 +18,7 @@ function parseProductId(raw: string | undefined): number | null {
   return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
-/** /product-detail/:productId (guarded; query viewResult): one product (spec 001 §2.5). */
+/** /product-detail/:productId (guarded; query viewResult): one product (docs/product.md#shop-and-cart). */
 export function ProductDetailPage() {
   const productId = parseProductId(useParams().productId);
   const viewResult = useSearchParams()[0].get('viewResult');
@@ -154,7 +154,7 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
 }
 
 /**
- * ADD TO CART: one tub at the member price; the cart panel opens with it (spec 001 §2.5, §4.6).
+ * ADD TO CART: one tub at the member price; the cart panel opens with it (docs/product.md#shop-and-cart, docs/product.md#states-and-flows).
  * While adding it is aria-disabled rather than disabled, so it keeps focus and the panel can give
  * focus back to it when it closes.
  */

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/notifications.ts';
 import { changePassword } from '../api/profile-api.ts';
 
-/** Change Password (spec 001 §2.2): current and new password; the new tokens are kept. */
+/** Change Password (docs/product.md#member-area): current and new password; the new tokens are kept. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);

@@ -52,7 +52,7 @@ function changesOf(identity: Identity, before: FormValues, after: FormValues): S
   return changes;
 }
 
-/** /profile (spec 001 §2.2): Account Info, Change Password, Fitness Profile and Order History. */
+/** /profile (docs/product.md#member-area): Account Info, Change Password, Fitness Profile and Order History. */
 export function ProfilePage({ orderHistory }: { orderHistory: ReactNode }) {
   const { info, status } = useAuth();
   useEffect(() => {

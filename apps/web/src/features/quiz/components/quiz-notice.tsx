@@ -1,7 +1,7 @@
 import { QUIZ_WARNING_MS } from '@store/contracts';
 import { useEffect } from 'react';
 
-/** The two quiz warnings (spec 000 §4), keyed by what triggers them. */
+/** The two quiz warnings (docs/product.md#states-and-flows), keyed by what triggers them. */
 export const QUIZ_NOTICES = {
   lactose:
     'Heads up: many of our proteins are made from milk, so they are not suitable for a lactose-free diet. We will leave them out of your matches.',

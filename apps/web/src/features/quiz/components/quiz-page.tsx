@@ -59,7 +59,7 @@ function selectedOf(draft: QuizDraft, field: StepList['field']): number[] {
   return draft[field];
 }
 
-/** /take-quiz/:step and /take-quiz/:step/:quizId (spec 000 §2, §4-5). */
+/** /take-quiz/:step and /take-quiz/:step/:quizId (docs/product.md#quiz-and-first-box, docs/product.md#states-and-flows, docs/product.md#rules). */
 export function QuizPage() {
   const params = useParams();
   const editedQuizId = params.quizId;
@@ -68,7 +68,7 @@ export function QuizPage() {
   const [searchParams] = useSearchParams();
   const referralCode = searchParams.get('referralCode');
 
-  /** A quiz URL that keeps the referral code in the query string (spec 000 §4). */
+  /** A quiz URL that keeps the referral code in the query string (docs/product.md#states-and-flows). */
   const stepUrl = (target: number) => {
     const url = paths.quiz(target, editedQuizId);
     return referralCode ? `${url}?referralCode=${encodeURIComponent(referralCode)}` : url;
@@ -114,7 +114,7 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
   const title = titleOf(step);
   const spec = QUIZ_STEP_SPECS[step];
 
-  // Entering registration resets the age to "no selection" (spec 000 §4).
+  // Entering registration resets the age to "no selection" (docs/product.md#states-and-flows).
   useEffect(() => {
     if (step === REGISTRATION_STEP) update((d) => ({ ...d, profileInfo: { ...d.profileInfo, age: 0 } }));
   }, [step, update]);

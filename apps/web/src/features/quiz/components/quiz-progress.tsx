@@ -1,5 +1,5 @@
 /**
- * The quiz's progress bar (spec 000 §4: 7% on step 1 up to 88% on step 12). The site's top bar
+ * The quiz's progress bar (docs/product.md#states-and-flows: 7% on step 1 up to 88% on step 12). The site's top bar
  * (logo, LOG IN) comes from the shared layout; the quiz route hides its menu links.
  */
 export function QuizProgress({ progress }: { progress: number }) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * The answers being given, kept in session storage so a reload mid-quiz loses nothing.
- * Passwords are never part of it (RELIABILITY R10): they live only in the registration form.
+ * Passwords are never part of it (docs/reliability.md#r10): they live only in the registration form.
  */
 const DraftSchema = z.object({
   id: z.string().nullable(),
@@ -20,7 +20,7 @@ const DraftSchema = z.object({
   brandUsages: z.array(z.number().int()),
   dislikedBrands: z.array(z.number().int()),
   profileInfo: z.object({ emailAddress: z.string(), age: z.number().int(), phoneNumber: z.string() }),
-  /** Each quiz warning is shown once (spec 000 §4). */
+  /** Each quiz warning is shown once (docs/product.md#states-and-flows). */
   noticesShown: z.object({ lactose: z.boolean(), vegan: z.boolean() }),
 });
 export type QuizDraft = z.infer<typeof DraftSchema>;

@@ -1,14 +1,14 @@
 import { QUIZ_STEPS } from '@store/contracts';
 
 /**
- * The quiz's step rules (spec 000 §4, quiz flow): where Next and Back lead and how full the
+ * The quiz's step rules (docs/product.md#states-and-flows, quiz flow): where Next and Back lead and how full the
  * progress bar is. Kept free of React so every branch is tested without a browser.
  */
 
 /** A new quiz ends with registration (step 12); editing an existing quiz ends at step 11. */
 export type QuizMode = 'new' | 'edit';
 
-/** Progress bar percentages of steps 1-12 (spec 000 §4). */
+/** Progress bar percentages of steps 1-12 (docs/product.md#states-and-flows). */
 export const QUIZ_PROGRESS = [7, 14, 21, 28, 35, 42, 49, 56, 63, 70, 78, 88] as const;
 /** The results page continues the same bar. */
 export const RESULTS_PROGRESS = 95;

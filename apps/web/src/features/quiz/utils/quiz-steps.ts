@@ -24,7 +24,7 @@ export interface StepSpec {
 
 export const MULTI_HINT = 'Select All That Apply';
 
-/** The question steps (spec 000 §2). Step 8 (Yes/No) and step 12 (registration) have their own forms. */
+/** The question steps (docs/product.md#quiz-and-first-box). Step 8 (Yes/No) and step 12 (registration) have their own forms. */
 export const QUIZ_STEP_SPECS: Record<number, StepSpec> = {
   1: {
     title: 'What kind of exercise do you do?',

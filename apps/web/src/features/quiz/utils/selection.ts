@@ -1,7 +1,7 @@
 import { QUIZ_FLAVOR_COUNT } from '@store/contracts';
 
 /**
- * Toggles an option of a multi-select (spec 000 §4, quiz multi-select): choosing adds it only
+ * Toggles an option of a multi-select (docs/product.md#states-and-flows, quiz multi-select): choosing adds it only
  * while the cap is not reached, otherwise the click is ignored; unchecking always removes it.
  * Returns the same array when nothing changes, so React skips the render.
  */
@@ -15,7 +15,7 @@ export function toggleOption(
   return [...selected, id];
 }
 
-/** Whether the flavor step may go on: exactly the required number chosen (spec 000 §5). */
+/** Whether the flavor step may go on: exactly the required number chosen (docs/product.md#rules). */
 export function hasEnoughFlavors(flavors: readonly number[]): boolean {
   return flavors.length === QUIZ_FLAVOR_COUNT;
 }

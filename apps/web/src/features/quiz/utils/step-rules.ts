@@ -8,12 +8,12 @@ export interface RegistrationForm {
   emailAddress: string;
   password: string;
   confirmPassword: string;
-  /** 0 means no age chosen yet (the step resets it to 0, spec 000 §4). */
+  /** 0 means no age chosen yet (the step resets it to 0, docs/product.md#states-and-flows). */
   age: number;
   phoneNumber: string;
 }
 
-/** The ages the step offers: 13 (DESIGN §5, the privacy policy bars younger) to 100. */
+/** The ages the step offers: 13 (docs/product.md#age, the privacy policy bars younger) to 100. */
 export const AGE_OPTIONS: readonly number[] = Array.from(
   { length: MAX_AGE - MIN_AGE + 1 },
   (_, i) => MIN_AGE + i,
@@ -23,7 +23,7 @@ export const AGE_OPTIONS: readonly number[] = Array.from(
 const PHONE_PATTERN = /^(\+?1[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}$/;
 
 /**
- * Whether Next is enabled (spec 000 §5): step 6 needs exactly 4 flavors, step 12 the required
+ * Whether Next is enabled (docs/product.md#rules): step 6 needs exactly 4 flavors, step 12 the required
  * fields. The two single-choice questions (2 and 8) need an answer, since the jump after 8
  * depends on it.
  */

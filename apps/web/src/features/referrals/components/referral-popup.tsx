@@ -5,7 +5,7 @@ import { ReferralLinkField } from './referral-link-field.tsx';
 import './referrals.css';
 
 /**
- * The shop's referral popup (spec 001 §2.15, §4.8): opens 5 s after it mounts (the shop has
+ * The shop's referral popup (docs/product.md#shop-and-cart, docs/product.md#states-and-flows): opens 5 s after it mounts (the shop has
  * loaded) unless `referralPopupShown` is set, or the account says it was closed on another
  * device; closing it sets both. A modal <dialog>: focus stays inside, Escape closes it, and its
  * heading labels it.

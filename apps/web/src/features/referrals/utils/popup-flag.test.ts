@@ -9,7 +9,7 @@ function memoryStorage() {
   };
 }
 
-describe('the referral popup flag (spec 001 §4.8, localStorage referralPopupShown)', () => {
+describe('the referral popup flag (docs/product.md#states-and-flows, localStorage referralPopupShown)', () => {
   it('is unset at first and set once the popup was closed', () => {
     const storage = memoryStorage();
     expect(wasPopupShown(storage)).toBe(false);

@@ -1,6 +1,6 @@
 import { StorageKeys } from '@store/contracts';
 
-/** Spec 001 §4.8 / §9: the popup opens 5 s after the shop loads. */
+/** docs/product.md#states-and-flows, docs/product.md#constants: the popup opens 5 s after the shop loads. */
 export const REFERRAL_POPUP_DELAY_MS = 5000;
 
 /** Whether the popup was shown and closed before (localStorage `referralPopupShown`). */

@@ -23,7 +23,7 @@ function boxMonth(order: Order): string {
   });
 }
 
-/** /review-box (spec 001 §4.3): the current box's samples, each with SHOP and REVIEW. */
+/** /review-box (docs/product.md#states-and-flows): the current box's samples, each with SHOP and REVIEW. */
 export function ReviewBoxPage() {
   const { info } = useAuth();
   useEffect(() => {

@@ -22,7 +22,7 @@ export interface ReviewDialogProps {
   onSaved?: () => void;
 }
 
-/** The review dialog (spec 001 §4.3, §5 review): stars, text of 25-500 characters, agreement. */
+/** The review dialog (docs/product.md#states-and-flows, docs/product.md#rules review): stars, text of 25-500 characters, agreement. */
 export function ReviewDialog({ productId, productTitle, earlier, onClose, onSaved }: ReviewDialogProps) {
   const titleId = useId();
   const textId = useId();

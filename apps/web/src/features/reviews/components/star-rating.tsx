@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /**
- * Five stars as a radio group: arrow keys move the rating, hovering previews it (spec 001 §4.3).
+ * Five stars as a radio group: arrow keys move the rating, hovering previews it (docs/product.md#states-and-flows).
  * 0 means no rating yet.
  */
 export function StarRating({ value, onChange }: { value: number; onChange: (rating: number) => void }) {

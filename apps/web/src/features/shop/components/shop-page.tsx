@@ -13,7 +13,7 @@ const SKELETON_CARDS = 8;
 /** About two screens of cards load their images at once. */
 const EAGER_CARDS = 8;
 
-/** /shop (guarded): search, the TUBS banner, unlocked tubs, then the locked ones (spec 001 §2.4). */
+/** /shop (guarded): search, the TUBS banner, unlocked tubs, then the locked ones (docs/product.md#shop-and-cart). */
 export function ShopPage() {
   const { data, error, isLoading, reload } = useShopProducts();
   const { info } = useAuth();

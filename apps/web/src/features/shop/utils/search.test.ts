@@ -7,7 +7,7 @@ const unlocked = [
 ];
 const locked = [{ brandText: 'Dymatize', title: 'ISO100 Hydrolyzed' }];
 
-describe('searchShop (spec 001 §5)', () => {
+describe('searchShop (docs/product.md#rules)', () => {
   it('matches brand text or title, in any case, in both lists', () => {
     expect(searchShop({ unlocked, locked }, 'gHoSt').unlocked).toEqual([unlocked[0]]);
     expect(searchShop({ unlocked, locked }, 'plant').unlocked).toEqual([unlocked[1]]);

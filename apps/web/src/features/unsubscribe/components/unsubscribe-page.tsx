@@ -13,7 +13,7 @@ export const UNSUBSCRIBE_FAILED_MESSAGE =
 
 type State = { status: 'loading' } | { status: 'done' } | { status: 'failed'; message: string };
 
-/** "Email Preferences" (spec 001 §2.17, §4.11): loading, then unsubscribed or an error; no token fails at once. */
+/** "Email Preferences" (docs/product.md#public-pages, docs/product.md#states-and-flows): loading, then unsubscribed or an error; no token fails at once. */
 export function UnsubscribePage({ token }: { token: string | undefined }) {
   useSeo({
     title: 'Email Preferences',
