@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCoupons } from '../modules/cart/coupons.seed.ts';
 import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
 import {
   type Member,
@@ -21,6 +22,7 @@ let cartId: string;
 beforeAll(async () => {
   server = await startTestServer({}, { limiter: relaxedLimiter() });
   await seedCatalog(server.database.db);
+  await seedCoupons(server.database.db);
   member = await newMember(server, 'trips');
   await payOrder(server, member, member.orderId);
   const unlocked = await server.database.db.execute<{ product_id: number }>(
@@ -64,6 +66,30 @@ describe('SQL round trips per member read', () => {
       }
     });
   }
+
+  it('cart/GetItem with a coupon on the cart still answers with at most 2 statements, and shows the coupon', async () => {
+    const applied = await server.request('POST', `/api/cart/ApplyCoupon?cartId=${cartId}&code=WELCOME10`, {
+      token: member.token,
+    });
+    expect(applied.status, applied.text).toBe(200);
+    const { response, trips } = await roundTrips(`/api/cart/GetItem?id=${cartId}`);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.couponCode).toBe('WELCOME10');
+    expect(response.body.couponDiscount).toBeGreaterThan(0);
+    expect(response.body.couponDiscount).toBe(applied.body.couponDiscount);
+    expect(trips).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+  });
+
+  it("cart/GetItem of another member's cart is 404 and of an unknown id too", async () => {
+    const other = await newMember(server, 'trips-other');
+    const theirs = await server.request('GET', `/api/cart/GetItem?id=${cartId}`, { token: other.token });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.code).toBeTruthy();
+    const unknown = await server.request('GET', '/api/cart/GetItem?id=00000000-0000-4000-8000-000000000000', {
+      token: member.token,
+    });
+    expect(unknown.status).toBe(404);
+  });
 
   it('counts every statement: a write that changes several rows is more than one', async () => {
     const before = server.database.queries.count;

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { brands, products } from '../catalog/catalog.table.ts';
-import { type CartItemRow, type CartRow, type CouponRow, cartItems, carts, coupons } from './cart.table.ts';
+import {
+  type CartItemRow,
+  type CartRow,
+  type CouponRow,
+  cartItems,
+  carts,
+  couponRedemptions,
+  coupons,
+} from './cart.table.ts';
 
 /** One cart line with what the panel shows and what the price needs. */
 export interface CartLineRow {
@@ -20,6 +28,36 @@ export interface CartLineRow {
 export async function findCart(db: Db, id: string): Promise<CartRow | undefined> {
   const [row] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
   return row;
+}
+
+/** A cart read with its coupon and whether its owner already redeemed that coupon. */
+export interface CartWithCoupon {
+  cart: CartRow;
+  coupon: CouponRow | undefined;
+  couponUsed: boolean;
+}
+
+/**
+ * The cart, its coupon and the owner's redemption of it in one prepared statement (GET
+ * cart/GetItem: with the lines, two statements however the cart is set).
+ */
+export function prepareFindCartWithCoupon(db: Db) {
+  const statement = db
+    .select({
+      cart: carts,
+      coupon: coupons,
+      couponUsed: sql<boolean>`exists (select 1 from ${couponRedemptions} where ${couponRedemptions.couponId} = ${carts.couponId} and ${couponRedemptions.identityId} = ${carts.identityId})`,
+    })
+    .from(carts)
+    .leftJoin(coupons, eq(coupons.id, carts.couponId))
+    .where(eq(carts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('cart_with_coupon');
+  return async (id: string): Promise<CartWithCoupon | undefined> => {
+    const [row] = await statement.execute({ id });
+    if (!row) return undefined;
+    return { cart: row.cart, coupon: row.coupon ?? undefined, couponUsed: row.couponUsed === true };
+  };
 }
 
 /** The cart row, locked until the transaction ends: changes to one cart happen one at a time. */

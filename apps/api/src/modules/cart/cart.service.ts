@@ -44,6 +44,7 @@ export function couponLabel(coupon: Pick<CouponRow, 'kind' | 'percentOff' | 'amo
  * - money is priced on the server from the catalog (priceCart); the client's numbers are never read (B3).
  */
 export function createCartService({ db, clock, unlockedProductIds }: CartServiceDeps) {
+  const findCartWithCoupon = repo.prepareFindCartWithCoupon(db);
   async function requireOwnCart(identityId: string, id: string, tx: Db = db, lock = false): Promise<CartRow> {
     const cart = UUID.test(id)
       ? await (lock ? repo.lockCart : repo.findCart)(tx, id.toLowerCase())
@@ -72,14 +73,15 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
     return row;
   }
 
-  async function view(cart: CartRow, tx: Db = db): Promise<Cart> {
+  /** The wire view; `read` is the coupon and its redemption when already read with the cart. */
+  async function view(cart: CartRow, tx: Db = db, read?: repo.CartWithCoupon): Promise<Cart> {
     const lines = await repo.listLines(tx, cart.id);
     let coupon: CouponRow | undefined;
     let problem: string | null = null;
     if (cart.couponId) {
-      coupon = await repo.findCoupon(tx, cart.couponId);
+      coupon = read ? read.coupon : await repo.findCoupon(tx, cart.couponId);
       if (coupon && cart.status === 'open') {
-        const used = await hasRedeemed(tx, coupon.id, cart.identityId);
+        const used = read ? read.couponUsed : await hasRedeemed(tx, coupon.id, cart.identityId);
         problem = couponProblem(coupon, cart.identityId, clock(), used);
       }
     }
@@ -192,7 +194,9 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
 
     /** GET /cart/GetItem: the caller's cart (any status). */
     async getItem(identityId: string, id: string): Promise<Cart> {
-      return view(await requireOwnCart(identityId, id));
+      const read = UUID.test(id) ? await findCartWithCoupon(id.toLowerCase()) : undefined;
+      if (!read || read.cart.identityId !== identityId) throw notFound('That cart');
+      return view(read.cart, db, read);
     },
 
     /** GET /cart/GetOpenCart: the member's open cart, or null (a new device without a stored cartId). */
