@@ -104,6 +104,26 @@ export async function claimOneTimeToken(
   return rows[0]?.identityId;
 }
 
+/** The identity of an unused, unexpired link, without using it up. */
+export async function findOpenOneTimeToken(
+  db: Db,
+  query: { purpose: 'verify' | 'reset'; tokenHash: string; now: Date },
+): Promise<string | undefined> {
+  const rows = await db
+    .select({ identityId: oneTimeTokens.identityId })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, query.tokenHash),
+        eq(oneTimeTokens.purpose, query.purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, query.now),
+      ),
+    )
+    .limit(1);
+  return rows[0]?.identityId;
+}
+
 /** Retires every open link of one purpose (a new password makes older reset links useless). */
 export async function expireOneTimeTokens(
   db: Db,

@@ -50,6 +50,7 @@ const HOUR = 60 * MINUTE;
  */
 export const Limits = {
   loginIp: { name: 'login-ip', max: 50, windowMs: 15 * MINUTE },
+  /** Keyed by account and IP address together. */
   loginAccount: { name: 'login-account', max: 10, windowMs: 15 * MINUTE },
   registerIp: { name: 'register-ip', max: 20, windowMs: HOUR },
   verifyIp: { name: 'verify-ip', max: 30, windowMs: 15 * MINUTE },
@@ -148,9 +149,12 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
       const attempt = { event: 'login_attempt', account: emailTag(email) };
       try {
         await limit(Limits.loginIp, request.ip);
-        await limit(Limits.loginAccount, email);
+        // Per account and address: a stranger guessing from elsewhere slows only himself, and
+        // never locks the owner out of their own account.
+        const guesser = `${email}|${request.ip}`;
+        await limit(Limits.loginAccount, guesser);
         const result = await accounts.login(email, request.body.password);
-        await limiter.reset(`${Limits.loginAccount.name}:${email}`);
+        await limiter.reset(`${Limits.loginAccount.name}:${guesser}`);
         request.log.info({ ...attempt, outcome: 'success', identityId: result.identityId }, 'login');
         return result.tokens;
       } catch (error) {

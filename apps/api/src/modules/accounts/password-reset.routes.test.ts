@@ -1,5 +1,6 @@
+import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import {
   GOOD_PASSWORD,
@@ -139,6 +140,27 @@ describe('POST /api/User/ResetPassword', () => {
         body: { refresh_token: refreshToken },
       });
       expect(res.status).toBe(401);
+    }
+  });
+
+  it('A5 a wrong link does the same work for a known and an unknown email: no password hash, the same queries', async () => {
+    await signUpVerified(server, 'timing-known@example.com');
+    const hash = vi.spyOn(argon2, 'hash');
+    try {
+      const workFor = async (email: string) => {
+        hash.mockClear();
+        const queriesBefore = server.database.queries.count;
+        const res = await reset({ token: 'x'.repeat(43), email, password: 'a long new password' });
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('invalid_token');
+        return { hashes: hash.mock.calls.length, queries: server.database.queries.count - queriesBefore };
+      };
+      const known = await workFor('timing-known@example.com');
+      const unknown = await workFor('timing-nobody@example.com');
+      expect(known.hashes).toBe(0);
+      expect(unknown).toEqual(known);
+    } finally {
+      hash.mockRestore();
     }
   });
 

@@ -48,15 +48,21 @@ export function createPasswordReset(ctx: AccountsContext) {
     }): Promise<{ message: string }> {
       requireAcceptablePassword(input.password);
       const invalid = new AppError('invalid_token', INVALID_RESET);
-      const identity = await repo.findIdentityByEmail(db, input.email.trim().toLowerCase());
-      if (!identity) throw invalid;
-      const passwordHash = await hashPassword(input.password);
       const now = clock();
+      const tokenHash = hashSecret(input.token);
+      // The link is checked before the slow hash, and by the same two reads for a known and an
+      // unknown address, so the answer takes the same time whether or not the email has an account.
+      const [identity, openFor] = await Promise.all([
+        repo.findIdentityByEmail(db, input.email.trim().toLowerCase()),
+        repo.findOpenOneTimeToken(db, { purpose: 'reset', tokenHash, now }),
+      ]);
+      if (!identity || openFor !== identity.id) throw invalid;
+      const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const claimed = await repo.claimOneTimeToken(t, {
           purpose: 'reset',
-          tokenHash: hashSecret(input.token),
+          tokenHash,
           identityId: identity.id,
           now,
         });
