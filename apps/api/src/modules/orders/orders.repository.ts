@@ -197,11 +197,14 @@ export async function buildDeadlineOf(db: Db, orderId: string): Promise<Date | u
 }
 
 /** An identity's orders, newest first: paid ones and boxes still open (at most 100). */
-export async function listOrdersOf(db: Db, identityId: string): Promise<OrderRow[]> {
-  return db
+/** The member's orders, newest first (GET order/GetMyOrders): one prepared statement. */
+export function prepareListOrdersOf(db: Db) {
+  const statement = db
     .select()
     .from(orders)
-    .where(eq(orders.identityId, identityId))
+    .where(eq(orders.identityId, sql.placeholder('id')))
     .orderBy(desc(orders.createdAt))
-    .limit(100);
+    .limit(100)
+    .prepare('orders_of_identity');
+  return (identityId: string): Promise<OrderRow[]> => statement.execute({ id: identityId });
 }

@@ -87,6 +87,7 @@ export function createOrdersService({
   sampleRules,
 }: OrdersServiceDeps) {
   const uncompletedFirstBox = repo.prepareUncompletedFirstBox(db);
+  const listOrdersOf = repo.prepareListOrdersOf(db);
   async function requireOwn(identityId: string, id: string, tx: Db = db): Promise<OrderRow> {
     const order = isOrderId(id) ? await repo.findOrder(tx, id.toLowerCase()) : undefined;
     if (!order || order.identityId !== identityId) throw notFound('Order');
@@ -207,7 +208,7 @@ export function createOrdersService({
 
     /** GET /order/GetMyOrders: the member's paid orders and open boxes, newest first. */
     async myOrders(identityId: string): Promise<OrderSummary[]> {
-      const rows = await repo.listOrdersOf(db, identityId);
+      const rows = await listOrdersOf(identityId);
       return rows.map((o) => ({
         id: o.id,
         kind: o.kind,
