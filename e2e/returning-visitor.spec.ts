@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newAccount, registerAndVerify, submitLogin } from './support/accounts.ts';
+import { forgetSession, newAccount, registerAndVerify, submitLogin } from './support/accounts.ts';
 import { fillCard, fillShipping } from './support/journeys.ts';
 import { captureScreens } from './support/screenshots.ts';
 
@@ -44,4 +44,57 @@ test('someone who signed up at /register and logged in takes the quiz and become
   await page.getByRole('button', { name: 'Confirm order' }).click();
   await expect(page).toHaveURL(/\/membership$/, { timeout: 30_000 });
   await expect(page.getByText(/It's not you, it's us/)).toHaveCount(0);
+});
+
+test("someone who logs back in finds the quiz from Membership's Not Active and from Change Preferences, and pays", async ({
+  page,
+}) => {
+  const account = await registerAndVerify(page, newAccount('comeback'));
+  await page.goto('/login');
+  await submitLogin(page, account);
+  await expect(page).not.toHaveURL(/\/login/);
+  // The session ends, and they log back in later.
+  await forgetSession(page);
+  await page.goto('/login');
+  await submitLogin(page, account);
+  await expect(page).not.toHaveURL(/\/login/);
+
+  // Profile's "Change Preferences" starts a quiz for an account that has none yet.
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Change Preferences' }).click();
+  await expect(page).toHaveURL(/\/take-quiz\/1$/);
+
+  // Membership says Not Active; Learn More leads into the quiz as well.
+  await page.goto('/membership');
+  await expect(page.getByRole('heading', { name: 'Not Active' })).toBeVisible();
+  await captureScreens(page, 'membership-not-active-signed-in');
+  await page.getByRole('link', { name: 'Learn More' }).click();
+  await expect(page).toHaveURL(/\/take-quiz\/1$/);
+
+  await page.goto('/take-quiz/6');
+  for (const flavor of ['Chocolate', 'Vanilla', 'Strawberry', 'Peanut Butter']) {
+    await page.getByRole('checkbox', { name: flavor, exact: true }).check();
+  }
+  const next = page.getByRole('button', { name: 'Next' });
+  await next.click();
+  await page.getByRole('radio', { name: 'No' }).check();
+  await next.click();
+  await expect(page).toHaveURL(/\/take-quiz\/11$/);
+  await next.click();
+  await expect(page).toHaveURL(/\/take-quiz\/12$/);
+  await expect(page.getByText(`You are signed in as ${account.email}`)).toBeVisible();
+  await expect(page.getByLabel('Email Address*')).toHaveCount(0);
+  await page.getByLabel('Age*').selectOption('41');
+  await next.click();
+
+  await expect(page).toHaveURL(/\/result\/[^/]+$/);
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
+  await fillShipping(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(page).toHaveURL(/\/membership$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Not Active' })).toHaveCount(0);
+  await expect(page.getByText(/It's not you, it's us/)).toHaveCount(0);
+  await captureScreens(page, 'membership-after-returning-quiz');
 });

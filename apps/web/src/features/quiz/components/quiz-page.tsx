@@ -1,11 +1,6 @@
-import {
-  LACTOSE_RESTRICTION_ID,
-  QUIZ_FLAVOR_COUNT,
-  SERVER_ERROR_MESSAGE,
-  VEGAN_DIET_ID,
-} from '@store/contracts';
+import { LACTOSE_RESTRICTION_ID, QUIZ_FLAVOR_COUNT, VEGAN_DIET_ID } from '@store/contracts';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -15,18 +10,17 @@ import { saveQuiz } from '../api/save-quiz.ts';
 import type { ListField, QuizDraft } from '../utils/quiz-draft.ts';
 import { toQuizInput } from '../utils/quiz-draft.ts';
 import {
-  DISLIKED_BRANDS_STEP,
   FLAVOR_STEP,
   lastStep,
   nextTarget,
   parseStep,
   previousStep,
-  progressForStep,
   type QuizMode,
   REGISTRATION_STEP,
   USED_PROTEIN_STEP,
 } from '../utils/quiz-navigation.ts';
 import { QUIZ_STEP_SPECS, type StepList } from '../utils/quiz-steps.ts';
+import { saveProblem } from '../utils/save-problem.ts';
 import { toggleOption, wasChosen } from '../utils/selection.ts';
 import {
   canGoNext,
@@ -36,12 +30,13 @@ import {
   validateRegistration,
   whyNotNext,
 } from '../utils/step-rules.ts';
-import { ListQuestion, PrefetchList } from './list-question.tsx';
+import { PrefetchList } from './list-question.tsx';
+import { QuizActions, SaveProblem } from './quiz-actions.tsx';
+import { QuizAnswers } from './quiz-answers.tsx';
 import { QuizNotice, type QuizNoticeKind } from './quiz-notice.tsx';
-import { QuizProgress } from './quiz-progress.tsx';
+import { QuizLoadState, QuizShell } from './quiz-shell.tsx';
 import { type RegistrationProblem, RegistrationStep } from './registration-step.tsx';
 import { useQuizDraft } from './use-quiz-draft.ts';
-import { UsedProteinStep } from './used-protein-step.tsx';
 import './quiz.css';
 
 const USED_PROTEIN_TITLE = 'Have you tried protein powder before?';
@@ -51,12 +46,6 @@ function titleOf(step: number): string {
   if (step === USED_PROTEIN_STEP) return USED_PROTEIN_TITLE;
   if (step === REGISTRATION_STEP) return REGISTRATION_TITLE;
   return QUIZ_STEP_SPECS[step]?.title ?? 'Quiz';
-}
-
-/** The selected ids of a list answer (the single-choice frequency is a list of at most one). */
-function selectedOf(draft: QuizDraft, field: StepList['field']): number[] {
-  if (field === 'exerciseFrequency') return draft.exerciseFrequency === null ? [] : [draft.exerciseFrequency];
-  return draft[field];
 }
 
 /** /take-quiz/:step and /take-quiz/:step/:quizId (docs/product.md#quiz-and-first-box, docs/product.md#states-and-flows, docs/product.md#rules). */
@@ -133,23 +122,7 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
     return (
       <QuizShell step={step}>
         <PageTitle title="Your preferences" />
-        {isLoading || !error ? (
-          <p className="quiz-options__status" role="status">
-            <span className="quiz-spinner" aria-hidden="true" />
-            Loading your answers...
-          </p>
-        ) : (
-          <div className="quiz-options__status quiz-options__status--error" role="alert">
-            We could not load your quiz.{' '}
-            {error instanceof ApiError && error.status === 401 ? (
-              <Link to={paths.login()}>Log in to change your preferences.</Link>
-            ) : (
-              <button type="button" className="quiz-link-button" onClick={reload}>
-                Try again
-              </button>
-            )}
-          </div>
-        )}
+        <QuizLoadState isLoading={isLoading} error={error} onRetry={reload} />
       </QuizShell>
     );
   }
@@ -290,34 +263,20 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
         </h1>
         {spec?.hint ? <p className="quiz-card__hint">{spec.hint}</p> : null}
 
-        {spec
-          ? spec.lists.map((list) => (
-              <ListQuestion
-                key={list.field}
-                spec={list}
-                title={title}
-                selected={selectedOf(draft, list.field)}
-                onToggle={(id) => toggle(list, id)}
-                flagged={
-                  step === DISLIKED_BRANDS_STEP ? { ids: draft.brandUsages, label: 'Liked' } : undefined
-                }
-              />
-            ))
-          : null}
-        {step === USED_PROTEIN_STEP ? (
-          <UsedProteinStep
-            legend={title}
-            value={draft.usedProteinBefore}
-            onChange={(value) =>
-              // Someone who has never used protein has no mixing habit or liked brand to keep.
-              update((d) => ({
-                ...d,
-                usedProteinBefore: value,
-                ...(value ? {} : { proteinMixes: [], brandUsages: [] }),
-              }))
-            }
-          />
-        ) : null}
+        <QuizAnswers
+          step={step}
+          title={title}
+          draft={draft}
+          onToggle={toggle}
+          onUsedProteinChange={(value) =>
+            // Someone who has never used protein has no mixing habit or liked brand to keep.
+            update((d) => ({
+              ...d,
+              usedProteinBefore: value,
+              ...(value ? {} : { proteinMixes: [], brandUsages: [] }),
+            }))
+          }
+        />
         {step === REGISTRATION_STEP ? (
           auth.status === 'loading' ? (
             <p className="quiz-options__status" role="status">
@@ -342,74 +301,21 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
             : null}
         </p>
 
-        {problem && step !== REGISTRATION_STEP ? (
-          <p className="quiz-card__problem" role="alert">
-            {problem.message}
-            {problem.suggestLogin ? (
-              <>
-                {' '}
-                <Link to={paths.login()}>Log in</Link>
-              </>
-            ) : null}
-          </p>
-        ) : null}
+        {problem && step !== REGISTRATION_STEP ? <SaveProblem problem={problem} /> : null}
 
         {notice ? <QuizNotice kind={notice} onClose={closeNotice} /> : null}
 
-        <div className="quiz-card__actions">
-          {back !== null ? (
-            <Link className="quiz-button quiz-button--secondary" to={stepUrl(back)}>
-              Back
-            </Link>
-          ) : (
-            <span />
-          )}
-          <button
-            className="quiz-button quiz-button--primary"
-            type="submit"
-            disabled={!enabled}
-            aria-busy={isSaving}
-            aria-describedby={nextBlocker ? 'quiz-next-why' : undefined}
-          >
-            {isSaving ? 'Saving...' : isLast && mode === 'edit' ? 'Done' : 'Next'}
-          </button>
-        </div>
-        {nextBlocker ? (
-          <p id="quiz-next-why" className="quiz-card__why">
-            {nextBlocker}
-          </p>
-        ) : null}
+        <QuizActions
+          backUrl={back === null ? null : stepUrl(back)}
+          enabled={enabled}
+          isSaving={isSaving}
+          label={isLast && mode === 'edit' ? 'Done' : 'Next'}
+          blocker={nextBlocker}
+        />
       </form>
       {nextSpec?.lists.map((list) => (
         <PrefetchList key={list.field} spec={list} />
       ))}
     </QuizShell>
-  );
-}
-
-/** What went wrong with a save, in words the visitor can act on; they stay on the step. */
-function saveProblem(error: unknown): RegistrationProblem {
-  if (!(error instanceof ApiError)) {
-    return {
-      message: 'We could not reach the store. Check your connection and try again.',
-      suggestLogin: false,
-    };
-  }
-  if (error.status === 400) return { message: error.message, suggestLogin: error.code === 'email_taken' };
-  if (error.status === 429) {
-    return { message: 'Too many attempts. Please wait a minute and try again.', suggestLogin: false };
-  }
-  if (error.status === 401 || error.status === 403 || error.status === 404) {
-    return { message: 'This quiz belongs to another account. Please log in again.', suggestLogin: true };
-  }
-  return { message: SERVER_ERROR_MESSAGE, suggestLogin: false };
-}
-
-function QuizShell({ step, children }: { step: number; children: React.ReactNode }) {
-  return (
-    <div className="quiz-page">
-      <QuizProgress progress={progressForStep(step)} />
-      <main className="quiz-main">{children}</main>
-    </div>
   );
 }
