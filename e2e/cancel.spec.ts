@@ -34,6 +34,16 @@ test('a member who opens the cancel page and leaves stays Active; one who cancel
   await page.getByRole('button', { name: 'Cancel my membership' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please choose a reason.' })).toBeVisible();
   await page.getByRole('radio', { name: 'Found Cheaper Prices' }).check();
+
+  // The request cannot reach the store: the page says so, keeps the reason and claims nothing.
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Cancel my membership' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'your membership is still active' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Found Cheaper Prices' })).toBeChecked();
+  await expect(page.getByRole('heading', { name: 'Your membership is canceled' })).toHaveCount(0);
+  await page.context().setOffline(false);
+  await captureScreens(page, 'cancel-reason-offline');
+
   await page.getByRole('button', { name: 'Cancel my membership' }).click();
   await expect(page.getByRole('heading', { name: 'Your membership is canceled' })).toBeVisible();
   await expect(page.getByText('A box you have already paid for still ships.')).toBeVisible();
