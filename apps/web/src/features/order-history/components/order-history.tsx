@@ -9,6 +9,7 @@ import './order-history.css';
 const KIND_NAMES: Record<string, string> = {
   first_box: 'Discover box',
   pre_order: 'Tub pre-order',
+  cart: 'Tub order',
 };
 
 /** A pre-order opens its order page; a box opens its confirmation with the samples. */

@@ -82,7 +82,7 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
             <p className="product-detail__brand">{product.brandText}</p>
           )}
           <h1 className="product-detail__title" id="product-title">
-            {product.title}
+            {productName(product)}
           </h1>
           <p className="product-detail__prices">
             <span className="product-sr-only">List price </span>
