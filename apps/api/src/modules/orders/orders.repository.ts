@@ -64,6 +64,18 @@ export async function productIdsInOrders(
   return rows.map((r) => r.productId);
 }
 
+/** `productIdsInOrders` for a fixed list of statuses as one prepared statement (the unlock check). */
+export function prepareProductIdsInOrders(db: Db, name: string, statuses: readonly OrderStatus[]) {
+  const statement = db
+    .selectDistinct({ productId: orderItems.productId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.identityId, sql.placeholder('id')), inArray(orders.status, [...statuses])))
+    .prepare(name);
+  return async (identityId: string): Promise<number[]> =>
+    (await statement.execute({ id: identityId })).map((r) => r.productId);
+}
+
 /** Products of the member's paid boxes (first and cycle boxes) other than `exceptOrderId`. */
 export async function productIdsInOtherBoxes(
   db: Db,

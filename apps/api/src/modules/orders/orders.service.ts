@@ -88,6 +88,7 @@ export function createOrdersService({
 }: OrdersServiceDeps) {
   const uncompletedFirstBox = repo.prepareUncompletedFirstBox(db);
   const listOrdersOf = repo.prepareListOrdersOf(db);
+  const paidProductIds = repo.prepareProductIdsInOrders(db, 'orders_paid_product_ids', PAID_ORDER_STATUSES);
   async function requireOwn(identityId: string, id: string, tx: Db = db): Promise<OrderRow> {
     const order = isOrderId(id) ? await repo.findOrder(tx, id.toLowerCase()) : undefined;
     if (!order || order.identityId !== identityId) throw notFound('Order');
@@ -127,7 +128,7 @@ export function createOrdersService({
 
     /** The products a member has had in a paid box: these are unlocked in the shop. */
     async unlockedProductIds(identityId: string): Promise<Set<number>> {
-      return new Set(await repo.productIdsInOrders(db, identityId, PAID_ORDER_STATUSES));
+      return new Set(await paidProductIds(identityId));
     },
 
     getOrder: (id: string) => repo.findOrder(db, id),
