@@ -1,12 +1,13 @@
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { Db } from './db/database.ts';
 import { createAccessTokens } from './http/auth.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { AppError, sendError } from './http/errors.ts';
 import { loggerOptions, registerAccessLog } from './http/logging.ts';
+import { describeRoute } from './http/openapi.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { createMemoryRevocations, createRedisRevocations } from './http/revocations.ts';
 import { registerSecurity } from './http/security.ts';
@@ -205,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: describeRoute,
   });
 
   // Paths seen by any route, lowercased, so a wrong method answers 405 rather than 404.

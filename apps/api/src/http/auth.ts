@@ -3,6 +3,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '@store/contracts';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { unauthorized } from './errors.ts';
+import { BEARER_OPTIONAL, BEARER_REQUIRED } from './openapi.ts';
 import { createMemoryRevocations, type Revocations } from './revocations.ts';
 
 const ISSUER = 'sample-first-store';
@@ -75,20 +76,23 @@ function bearerOf(request: FastifyRequest): string | undefined {
 
 /** A preHandler: 401 unless the request carries a valid access token. */
 export function requireUser(tokens: AccessTokens) {
-  return async (request: FastifyRequest) => {
+  const check = async (request: FastifyRequest) => {
     const token = bearerOf(request);
     const identityId = token ? await tokens.verify(token) : undefined;
     if (!identityId) throw unauthorized();
     request.identityId = identityId;
   };
+  // The API description lists the bearer token for every route guarded by this.
+  return Object.assign(check, { [BEARER_REQUIRED]: true });
 }
 
 /** A preHandler that reads the token when present and goes on anonymously otherwise. */
 export function optionalUser(tokens: AccessTokens) {
-  return async (request: FastifyRequest) => {
+  const read = async (request: FastifyRequest) => {
     const token = bearerOf(request);
     request.identityId = token ? await tokens.verify(token) : undefined;
   };
+  return Object.assign(read, { [BEARER_OPTIONAL]: true });
 }
 
 /** The caller's id after `requireUser`. */
