@@ -114,6 +114,8 @@ function CheckoutForm({
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const [isTaxUpdating, setTaxUpdating] = useState(false);
   const lastTaxKey = useRef<string | null>(order.identity.shippingAddress ? taxKey(values) : null);
+  // The tax request in flight: a payment waits for it, so no tax update reaches an order being paid.
+  const taxRequest = useRef<Promise<unknown> | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   const errors = shippingFormErrors(values);
@@ -122,23 +124,29 @@ function CheckoutForm({
   );
 
   // docs/product.md#states-and-flows: tax is recalculated once every required field is filled; the answer replaces the order.
+  // Once the payment has started no tax update is sent: the payment computes the tax itself, and
+  // the order is no longer open to changes (a late update would answer 409).
   useEffect(() => {
-    if (!isShippingComplete(values)) return;
+    if (isProcessing || !isShippingComplete(values)) return;
     const key = taxKey(values);
     if (key === lastTaxKey.current) return;
     const timer = setTimeout(() => {
       lastTaxKey.current = key;
       setTaxUpdating(true);
-      updateTaxInfo(order.id, toCheckoutIdentity(values))
+      const request = updateTaxInfo(order.id, toCheckoutIdentity(values))
         .catch((error: unknown) => {
           // docs/product.md#messages-on-screen: a tax calculation error is logged only; the server recomputes at payment.
           console.error('tax calculation failed', error);
           lastTaxKey.current = null;
         })
-        .finally(() => setTaxUpdating(false));
+        .finally(() => {
+          setTaxUpdating(false);
+          if (taxRequest.current === request) taxRequest.current = null;
+        });
+      taxRequest.current = request;
     }, TAX_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [values, order.id]);
+  }, [values, order.id, isProcessing]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -157,6 +165,7 @@ function CheckoutForm({
       return;
     }
     setProcessing(true);
+    await taxRequest.current;
     const outcome = await confirmOrder(
       { orderId: order.id, deliverySchedule: schedule, identity: toCheckoutIdentity(values) },
       { card, createPaymentIntent, subscribe, newKey: () => crypto.randomUUID() },
