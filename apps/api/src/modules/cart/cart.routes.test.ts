@@ -113,6 +113,31 @@ async function tableChecksum() {
 }
 
 describe('POST /api/cart/addToCart', () => {
+  it('O1: a retried add with the same Idempotency-Key answers the first add instead of adding again', async () => {
+    const carol = await paidMember('carol');
+    const productId = carol.unlocked[0]!;
+    const withKey = (key: string, product = productId) =>
+      server.request('POST', `/api/cart/addToCart?productId=${product}&cartId=0`, {
+        token: carol.token,
+        headers: { 'Idempotency-Key': key },
+      });
+    const first = await withKey('add-1');
+    expect(first.status).toBe(200);
+    const retried = await withKey('add-1');
+    expect(retried.status).toBe(200);
+    expect(retried.body).toEqual(first.body);
+    const stored = await getCart(carol, first.body.id);
+    expect(stored.body.items).toHaveLength(1);
+    expect(stored.body.items[0].quantity).toBe(1);
+
+    // A new key is a new add; the old key with another product is refused.
+    expect(cartOf(await withKey('add-2')).items[0]!.quantity).toBe(2);
+    const mismatch = await withKey('add-1', carol.unlocked[1]!);
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.code).toBe('idempotency_mismatch');
+    expect((await withKey('x'.repeat(300))).status).toBe(400);
+  }, 60_000);
+
   it('creates a cart with one tub at the member price, then reuses it and raises the quantity', async () => {
     const productId = alice.unlocked[0]!;
     const first = cartOf(await add(alice, productId));

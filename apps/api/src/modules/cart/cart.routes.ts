@@ -4,6 +4,7 @@ import {
   CartIdQuerySchema,
   CartItemDeleteQuerySchema,
   CartSchema,
+  IDEMPOTENCY_KEY_HEADER,
   OpenCartSchema,
   RemoveCouponQuerySchema,
   SaveCartItemSchema,
@@ -11,12 +12,17 @@ import {
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
+import { createIdempotencyStore, readIdempotencyKey, requestHash } from '../checkout/idempotency.ts';
 import type { CartService } from './cart.service.ts';
 
 export interface CartRoutesOptions {
   cart: CartService;
   tokens: AccessTokens;
+  db: Db;
+  clock: () => Date;
 }
 
 const tags = ['cart'];
@@ -26,6 +32,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
   const { cart, tokens } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(tokens);
+  const idempotency = createIdempotencyStore({ db: options.db, clock: options.clock });
 
   r.post(
     '/cart/addToCart',
@@ -35,11 +42,26 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
         summary:
           "One more tub of an unlocked product in the member's cart (cartId 0 or absent: the open cart or a new one)",
         querystring: AddToCartQuerySchema,
+        headers: z.looseObject({
+          [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: z
+            .string()
+            .optional()
+            .describe('Optional: a retry with the same key answers the first add instead of adding again'),
+        }),
         response: { 200: CartSchema },
       },
       preValidation: signedIn,
     },
-    async (request) => cart.addToCart(userOf(request), request.query),
+    async (request) => {
+      const identityId = userOf(request);
+      const key = readIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+      const route = 'cart/addToCart';
+      const answer = await idempotency.run(
+        { identityId, key, route, hash: requestHash(route, request.query, null) },
+        () => cart.addToCart(identityId, request.query),
+      );
+      return answer.body;
+    },
   );
 
   r.get(
