@@ -113,6 +113,23 @@ test('a member builds a box, reviews, changes the schedule and card, cancels, ed
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
 
+  // The product's page lists the review (first name only) with the count; one review gives no average.
+  const reviewedProductId = await page.evaluate(async () => {
+    const res = await fetch('/api/productReview/GetMyReviews', {
+      headers: { authorization: `Bearer ${localStorage.getItem('auth')}` },
+    });
+    return ((await res.json()) as { reviews: { productId: number }[] }).reviews[0]!.productId;
+  });
+  await page.goto(`/product-detail/${reviewedProductId}`);
+  const memberReviews = page.getByRole('region', { name: 'Member reviews' });
+  await expect(memberReviews.getByRole('listitem')).toHaveCount(1);
+  await expect(memberReviews).toContainText('Mixes smoothly, tastes like real chocolate and no clumps.');
+  await expect(memberReviews.getByRole('img', { name: '5 out of 5 stars' })).toBeVisible();
+  await expect(memberReviews).toContainText('1 review so far');
+  await expect(page.getByRole('link', { name: '1 review' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /out of 5 by members/ })).toHaveCount(0);
+  await capture(page, 'member-08b-product-reviews');
+
   // Delivery schedule: 30 -> 60 days.
   await page.goto('/frequency');
   await expect(page.getByRole('radio', { name: /Every 30 days/ })).toBeChecked();

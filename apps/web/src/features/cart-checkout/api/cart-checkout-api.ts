@@ -66,8 +66,9 @@ export function deleteCartItem(input: { id: string; version: number }): Promise<
   return apiDelete<Cart>('/cartItem/Delete', { query: input });
 }
 
+/** Quiet: a refused code is said beside the coupon field, not in a snackbar as well. */
 export function applyCoupon(cartId: string, code: string): Promise<Cart> {
-  return apiPost<Cart>('/cart/ApplyCoupon', { query: { cartId, code } });
+  return apiPost<Cart>('/cart/ApplyCoupon', { query: { cartId, code }, quiet: true });
 }
 
 export function removeCoupon(cartId: string): Promise<Cart> {

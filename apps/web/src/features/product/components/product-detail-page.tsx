@@ -7,6 +7,7 @@ import { addToCart } from '@/lib/add-to-cart.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useProduct } from '../api/get-product.ts';
 import { PersonalizedSuggestions } from './personalized-suggestions.tsx';
+import { ProductReviewList, ReviewSummary } from './product-reviews.tsx';
 import './product.css';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
@@ -84,6 +85,7 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
           <h1 className="product-detail__title" id="product-title">
             {productName(product)}
           </h1>
+          <ReviewSummary productId={product.id} />
           <p className="product-detail__prices">
             <span className="product-sr-only">List price </span>
             <s className="product-detail__list-price">{formatUsd(toCents(product.price))}</s>{' '}
@@ -148,6 +150,7 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
           </div>
         </div>
       </article>
+      <ProductReviewList productId={product.id} />
       <PersonalizedSuggestions currentId={product.id} viewResult={viewResult} />
     </>
   );
