@@ -65,8 +65,8 @@ export function ProductReviewList({ productId }: { productId: number }) {
           <p className="member-reviews__lead">
             {data.averageRating !== null
               ? `${data.averageRating.toFixed(1)} out of 5 from ${countText(data.reviewCount)}, written by members who tried it in their box.`
-              : `${countText(data.reviewCount)} so far: an average shows from ${MIN_REVIEWS_FOR_AVERAGE} reviews on.`}{' '}
-            Newest first.
+              : `${countText(data.reviewCount)} so far: an average shows from ${MIN_REVIEWS_FOR_AVERAGE} reviews on.`}
+            {data.reviewCount > 1 ? ' Newest first.' : null}
           </p>
           <ul className="member-reviews__list">
             {data.reviews.map((review) => (
