@@ -62,6 +62,9 @@ export function SiteFooter() {
           </h2>
           <ul>
             <li>
+              <Link to={paths.learnMore()}>Tub Plans</Link>
+            </li>
+            <li>
               <Link to={paths.influencer()}>Partner Request</Link>
             </li>
             <li>

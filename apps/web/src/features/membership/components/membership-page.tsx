@@ -271,6 +271,12 @@ function NotActive({ orderId }: { orderId: string | null }) {
       <Link to={orderId ? paths.checkout(orderId) : Paths.quizStart} className={buttonClass('primary')}>
         {MembershipMessages.learnMore}
       </Link>
+      <p className="membership__inactive-more">
+        {orderId ? (
+          <Link to={paths.subscribe(orderId)}>What the Discover Plan includes</Link>
+        ) : null}
+        <Link to={paths.learnMore()}>Tub plans: pre-order Flex or Max</Link>
+      </p>
     </section>
   );
 }

@@ -88,6 +88,10 @@ export function ResultsPage() {
               <Link className="results-continue" to={paths.checkout(data.orderId)}>
                 Continue
               </Link>
+              <p className="results-more">
+                <Link to={paths.subscribe(data.orderId)}>What the Discover Plan includes</Link>
+                <Link to={paths.learnMore()}>Tub plans for later</Link>
+              </p>
             </div>
           </>
         )}
