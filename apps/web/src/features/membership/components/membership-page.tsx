@@ -272,9 +272,7 @@ function NotActive({ orderId }: { orderId: string | null }) {
         {MembershipMessages.learnMore}
       </Link>
       <p className="membership__inactive-more">
-        {orderId ? (
-          <Link to={paths.subscribe(orderId)}>What the Discover Plan includes</Link>
-        ) : null}
+        {orderId ? <Link to={paths.subscribe(orderId)}>What the Discover Plan includes</Link> : null}
         <Link to={paths.learnMore()}>Tub plans: pre-order Flex or Max</Link>
       </p>
     </section>
