@@ -114,7 +114,7 @@ export async function bumpVersion(
   return row;
 }
 
-export async function listLines(db: Db, cartId: string): Promise<CartLineRow[]> {
+function linesQuery(db: Db, cartId: string | ReturnType<typeof sql.placeholder>) {
   return db
     .select({
       itemId: cartItems.id,
@@ -133,6 +133,16 @@ export async function listLines(db: Db, cartId: string): Promise<CartLineRow[]> 
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+export async function listLines(db: Db, cartId: string): Promise<CartLineRow[]> {
+  return linesQuery(db, cartId);
+}
+
+/** `listLines` as one prepared statement on `db` (reads outside a transaction: GET cart/GetItem). */
+export function prepareListLines(db: Db) {
+  const statement = linesQuery(db, sql.placeholder('cartId')).prepare('cart_lines');
+  return (cartId: string): Promise<CartLineRow[]> => statement.execute({ cartId });
 }
 
 export async function findItem(db: Db, id: string): Promise<CartItemRow | undefined> {

@@ -45,6 +45,7 @@ export function couponLabel(coupon: Pick<CouponRow, 'kind' | 'percentOff' | 'amo
  */
 export function createCartService({ db, clock, unlockedProductIds }: CartServiceDeps) {
   const findCartWithCoupon = repo.prepareFindCartWithCoupon(db);
+  const listLinesNow = repo.prepareListLines(db);
   async function requireOwnCart(identityId: string, id: string, tx: Db = db, lock = false): Promise<CartRow> {
     const cart = UUID.test(id)
       ? await (lock ? repo.lockCart : repo.findCart)(tx, id.toLowerCase())
@@ -75,7 +76,8 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
 
   /** The wire view; `read` is the coupon and its redemption when already read with the cart. */
   async function view(cart: CartRow, tx: Db = db, read?: repo.CartWithCoupon): Promise<Cart> {
-    const lines = await repo.listLines(tx, cart.id);
+    // Inside a transaction the lines are read on its connection; outside, by the prepared read.
+    const lines = tx === db ? await listLinesNow(cart.id) : await repo.listLines(tx, cart.id);
     let coupon: CouponRow | undefined;
     let problem: string | null = null;
     if (cart.couponId) {
