@@ -19,16 +19,20 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createRefundsService } from './modules/admin/refunds.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
-import { cartCheckoutRoutes } from './modules/cart-checkout/cart-checkout.routes.ts';
+import {
+  cartCheckoutRoutes,
+  HOLD_RELEASE_INTERVAL_MS,
+} from './modules/cart-checkout/cart-checkout.routes.ts';
 import { createCartCheckoutService } from './modules/cart-checkout/cart-checkout.service.ts';
 import { createCartOrderHooks } from './modules/cart-checkout/cart-order-hooks.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
-import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { BACKGROUND_INTERVAL_MS, createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { paymentMethodRoutes } from './modules/checkout/payment-method.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createCycleEngine } from './modules/cycles/cycles.service.ts';
+import { SWEEP_INTERVAL_MS } from './modules/cycles/sweep.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
@@ -48,6 +52,7 @@ import { createShopService } from './modules/shop/shop.service.ts';
 import { createSubscriptionActions } from './modules/subscriptions/subscription-actions.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
+import { createScheduler } from './modules/system/scheduler.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { createTaxService } from './modules/tax/tax.service.ts';
 import type { Services } from './services.ts';
@@ -195,7 +200,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shop: createShopService({ db }),
     referrals,
   };
+  // Every time-driven job of the store, in one place. Each process runs the scheduler; a period of
+  // a job is claimed in the database, so several processes still run each job once per period.
+  const scheduler = createScheduler({
+    db,
+    clock,
+    log: app.log,
+    jobs: [
+      { name: 'membership-sweep', everyMs: SWEEP_INTERVAL_MS, run: (now) => cycles.sweep(now) },
+      { name: 'payment-reconciliation', everyMs: BACKGROUND_INTERVAL_MS, run: () => checkout.reconcile() },
+      {
+        name: 'stock-hold-release',
+        everyMs: HOLD_RELEASE_INTERVAL_MS,
+        run: () => cartCheckout.releaseExpiredHolds(),
+      },
+    ],
+  });
+  app.addHook('onReady', async () => {
+    if (config.env !== 'test') scheduler.start();
+  });
   app.addHook('onClose', async () => {
+    scheduler.stop();
     if (!deps.limiter) await limiter.close();
     await revocations.close();
   });

@@ -25,7 +25,7 @@ export interface CartCheckoutRoutesOptions {
 }
 
 /** How often the server gives expired stock holds back. */
-const HOLD_SWEEP_MS = 60_000;
+export const HOLD_RELEASE_INTERVAL_MS = 60_000;
 
 const tags = ['cart checkout'];
 
@@ -36,20 +36,7 @@ export async function cartCheckoutRoutes(app: FastifyInstance, options: CartChec
   const signedIn = requireUser(tokens);
   const idempotency = createIdempotencyStore({ db: options.db, clock: options.clock });
 
-  // Abandoned checkouts give their tubs back even when nobody checks out (stopped with the server).
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    if (options.config.env === 'test') return;
-    timer = setInterval(() => {
-      cartCheckout
-        .releaseExpiredHolds()
-        .catch((error: unknown) => app.log.error({ err: error }, 'releasing expired stock holds failed'));
-    }, HOLD_SWEEP_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  // Abandoned checkouts give their tubs back through the scheduler's stock-hold-release job (app.ts).
 
   r.post(
     '/Payment/CreateCheckoutPayment',

@@ -21,7 +21,7 @@ import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
 import { forbidden } from '../../http/errors.ts';
 import { enforceLimit, type LimitRule, type RateLimiter } from '../../http/rate-limit.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import { BACKGROUND_INTERVAL_MS, type CheckoutService } from './checkout.service.ts';
+import type { CheckoutService } from './checkout.service.ts';
 import { createIdempotencyStore, readIdempotencyKey, requestHash } from './idempotency.ts';
 
 export interface CheckoutRoutesOptions {
@@ -53,20 +53,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   const limitUser = (rule: LimitRule) => async (request: FastifyRequest) =>
     enforceLimit(limiter, rule, userOf(request));
 
-  // Payments settle even when nobody comes back: a pass every minute, stopped with the server.
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    if (options.config.env === 'test') return;
-    timer = setInterval(() => {
-      checkout
-        .reconcile()
-        .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
-    }, BACKGROUND_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  // Payments settle even when nobody comes back: the scheduler (app.ts) reconciles every minute.
 
   r.get(
     '/checkout/GetCheckoutOrder',

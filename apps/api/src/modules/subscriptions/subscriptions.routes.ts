@@ -11,7 +11,6 @@ import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
 import type { CycleEngine } from '../cycles/cycles.service.ts';
-import { SWEEP_INTERVAL_MS } from '../cycles/sweep.ts';
 import type { SubscriptionActions } from './subscription-actions.ts';
 
 export interface SubscriptionsRoutesOptions {
@@ -46,26 +45,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, options: Subscri
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(tokens);
 
-  // The cycle engine sweeps every minute outside tests (docs/api-conventions.md#time-driven-work).
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  app.addHook('onReady', async () => {
-    if (options.config.env === 'test') return;
-    timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      cycles
-        .sweep(options.clock())
-        .catch((error: unknown) => app.log.error({ err: error }, 'membership sweep failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  // The cycle engine sweeps every minute through the scheduler's membership-sweep job (app.ts).
 
   const answer = { 200: SubscriptionSchema };
 
