@@ -97,6 +97,22 @@ test('after paying, a member sees the order and the dates, chooses 2 new samples
   expect(new Set(offered).size).toBe(offered.length);
   await capture(page, 'boxcycle-02-choose-first');
 
+  // A prime pick's own sample page (typed or bookmarked) does not offer it again.
+  const primePickId = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/order/GetItem?id=${id}`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('auth')}` },
+    });
+    const order = (await res.json()) as { items: { productId: number; isPrimePick: boolean }[] };
+    return order.items.find((i) => i.isPrimePick)!.productId;
+  }, orderId);
+  await page.goto(`/sample-detail/${orderId}/${primePickId}`);
+  await expect(
+    page.getByRole('heading', { name: 'This sample is not available for this box', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0);
+  await page.getByRole('button', { name: 'See the samples you can choose' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your First sample', level: 1 })).toBeVisible();
+
   await see.first().click();
   await expect(page).toHaveURL(new RegExp(`/sample-detail/${orderId}/\\d+$`));
   await expect(page.getByRole('heading', { name: offered[0], level: 1 })).toBeVisible();
