@@ -1,17 +1,13 @@
 import { MIN_REVIEWS_FOR_AVERAGE } from '@store/contracts';
 import { useProductReviews } from '../api/get-product-reviews.ts';
 
-/** Five stars filled to `rating` (read-only); the words are for screen readers. */
+/** Five stars (drawn by CSS) filled to `rating`, read-only; the label is what screen readers read. */
 function Stars({ rating, label }: { rating: number; label: string }) {
   const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
     <span className="stars" role="img" aria-label={label}>
-      <span className="stars__base" aria-hidden="true">
-        ★★★★★
-      </span>
-      <span className="stars__fill" style={{ width: `${percent}%` }} aria-hidden="true">
-        ★★★★★
-      </span>
+      <span className="stars__base" aria-hidden="true" />
+      <span className="stars__fill" style={{ width: `${percent}%` }} aria-hidden="true" />
     </span>
   );
 }
