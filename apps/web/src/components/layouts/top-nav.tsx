@@ -30,10 +30,16 @@ export function TopNav() {
         <Link
           to={isBackOffice ? paths.admin() : paths.home()}
           className="top-nav__logo"
-          aria-label={isBackOffice ? 'Sample First back office' : 'Sample First home'}
+          // In the back office the visible words name the link, so what is read matches what is seen.
+          aria-label={isBackOffice ? undefined : 'Sample First home'}
         >
           <Logo />
-          {isBackOffice ? <span className="top-nav__back-office-label">Back office</span> : null}
+          {isBackOffice ? (
+            <>
+              {' '}
+              <span className="top-nav__back-office-label">Back office</span>
+            </>
+          ) : null}
         </Link>
         {status === 'signed-out' ? (
           <VisitorMenu isMenuHidden={isMenuHidden} />
