@@ -216,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     ],
   });
+  app.decorate('scheduler', scheduler);
   app.addHook('onReady', async () => {
     if (config.env !== 'test') scheduler.start();
   });

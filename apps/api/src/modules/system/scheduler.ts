@@ -118,3 +118,10 @@ export function createScheduler(deps: { db: Db; clock: () => Date; log: FastifyB
 }
 
 export type Scheduler = ReturnType<typeof createScheduler>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The store's time-driven jobs (`npm run job` runs one once). */
+    scheduler: Scheduler;
+  }
+}
