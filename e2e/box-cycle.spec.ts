@@ -110,6 +110,7 @@ test('after paying, a member sees the order and the dates, chooses 2 new samples
     page.getByRole('heading', { name: 'This sample is not available for this box', level: 1 }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: /^Choose / })).toHaveCount(0);
+  await capture(page, 'boxcycle-02b-not-available');
   await page.getByRole('button', { name: 'See the samples you can choose' }).click();
   await expect(page.getByRole('heading', { name: 'Choose your First sample', level: 1 })).toBeVisible();
 
