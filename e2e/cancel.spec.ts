@@ -46,7 +46,7 @@ test('a member who opens the cancel page and leaves stays Active; one who cancel
 
   await page.getByRole('button', { name: 'Cancel my membership' }).click();
   await expect(page.getByRole('heading', { name: 'Your membership is canceled' })).toBeVisible();
-  await expect(page.getByText('A box you have already paid for still ships.')).toBeVisible();
+  await expect(page.getByText('The box you have already paid for still ships.')).toBeVisible();
   await captureScreens(page, 'cancel-reason-done');
 
   await openMail(page, account.email);

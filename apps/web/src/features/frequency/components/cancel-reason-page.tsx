@@ -23,12 +23,24 @@ export function CancelReasonPage() {
   );
 }
 
+/** What happens to a box already paid for, only when there is one not yet delivered. */
+function paidBoxLine(subscription: Subscription): string | null {
+  const dates = subscription.cycleDates;
+  if (!dates || dates.deliveredDate) return null;
+  return dates.shippedDate
+    ? 'Your paid box is on its way and will still arrive.'
+    : 'The box you have already paid for still ships.';
+}
+
 function CancelReasonForm({ subscription }: { subscription: Subscription }) {
   const [reason, setReason] = useState<number | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const [problem, setProblem] = useState<string>();
   // Canceled by this page's request just now, or already before the page opened.
   const [canceledHere, setCanceledHere] = useState(false);
+  // The membership as it was when the page opened: its box, if paid and not delivered, still ships.
+  const [before] = useState(subscription);
+  const boxLine = paidBoxLine(before);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isCanceled = canceledHere || subscription.statusName === 'Canceled';
 
@@ -68,9 +80,8 @@ function CancelReasonForm({ subscription }: { subscription: Subscription }) {
           Your membership is canceled
         </h1>
         <div className="member-page__card" role={canceledHere ? 'status' : undefined}>
-          <p>
-            There will be no more renewals and no more charges. A box you have already paid for still ships.
-          </p>
+          <p>There will be no more renewals and no more charges.</p>
+          {boxLine ? <p>{boxLine}</p> : null}
           {canceledHere ? <p>We have emailed you a confirmation. Thank you for telling us why.</p> : null}
           <p>You can restart any time from your membership page; your quiz answers and reviews are kept.</p>
           <div className="member-page__actions">
