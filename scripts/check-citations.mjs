@@ -27,7 +27,6 @@ const SKIP_DIRS = new Set([
   'data',
   'test-results',
   'playwright-report',
-  'results',
   '.git',
 ]);
 const CODE_FILE = /\.(ts|tsx|mts|js|mjs|cjs|sql|css|html|md)$/;
@@ -76,7 +75,8 @@ function listFiles(dir, filter) {
   if (!statSync(dir).isDirectory()) return filter.test(dir) ? [dir] : [];
   const out = [];
   for (const name of readdirSync(dir)) {
-    if (SKIP_DIRS.has(name)) continue;
+    // bench/results holds measurements, not code; apps/web/src/features/results is code.
+    if (SKIP_DIRS.has(name) || (name === 'results' && /(^|[\\/])bench$/.test(dir))) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...listFiles(path, filter));
     else if (filter.test(name)) out.push(path);

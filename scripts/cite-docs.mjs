@@ -23,7 +23,6 @@ const SKIP_DIRS = new Set([
   'data',
   'test-results',
   'playwright-report',
-  'results',
   '.git',
 ]);
 const FILES = /\.(ts|tsx|mts|js|mjs|cjs|sql|css|html|md)$/;
@@ -344,7 +343,8 @@ function listFiles(path) {
   if (!statSync(path).isDirectory()) return FILES.test(path) ? [path] : [];
   const out = [];
   for (const name of readdirSync(path)) {
-    if (SKIP_DIRS.has(name)) continue;
+    // bench/results holds measurements, not code; apps/web/src/features/results is code.
+    if (SKIP_DIRS.has(name) || (name === 'results' && /(^|[\\/])bench$/.test(path))) continue;
     out.push(...listFiles(join(path, name)));
   }
   return out;

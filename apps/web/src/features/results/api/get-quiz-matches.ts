@@ -7,7 +7,7 @@ import { hasOrder } from '../utils/has-order.ts';
 export type QuizMatches = QuizResults;
 
 /**
- * Results (spec 000 §4): the first visit computes the matches, which creates the order
+ * Results (docs/product.md#quiz-and-first-box): the first visit computes the matches, which creates the order
  * (POST product/GetProductQuizResults); later visits read the quiz's products.
  */
 export async function getQuizMatches(quizId: string): Promise<QuizMatches> {

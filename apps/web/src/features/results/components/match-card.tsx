@@ -3,7 +3,7 @@ import { productName } from '@store/contracts';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 
-/** One matched product: brand, flavor, image, why it matched, and LEARN MORE (spec 000 §2). */
+/** One matched product: brand, flavor, image, why it matched, and LEARN MORE (docs/product.md#quiz-and-first-box). */
 export function MatchCard({
   product,
   quizId,

@@ -6,9 +6,9 @@ import { useQuizMatches } from '../api/get-quiz-matches.ts';
 import { MatchCard } from './match-card.tsx';
 import './results.css';
 
-/** The results continue the quiz's progress bar (spec 000 §4). */
+/** The results continue the quiz's progress bar (docs/product.md#quiz-and-first-box). */
 const RESULTS_PROGRESS = 95;
-/** The first box's prime picks are the top matches (DESIGN §5, Matching). */
+/** The first box's prime picks are the top matches (docs/product.md#matching). */
 const PRIME_PICKS = 2;
 
 /** /result/:quizId: the products matched to the quiz and the way on to checkout. */
