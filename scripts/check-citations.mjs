@@ -35,7 +35,7 @@ const CODE_FILE = /\.(ts|tsx|mts|js|mjs|cjs|sql|css|html|md)$/;
 export const OUTSIDE_CITATION = /\bDESIGN\b|\bRELIABILITY\b|\b[Ss]pec[ -]?00[01]\b/g;
 /** `docs/x.md` or `docs/x.md#anchor`, not preceded by a path character (so `../docs/` is left to rule 4). */
 export const DOCS_CITATION = /(?<![\w./-])docs\/([\w./-]+?\.md)(?:#([\w-]+))?/g;
-/** The string that opens a test or suite: it('...'), test.each(...)('...'), describe.skip(`...`). */
+/** The string that opens a test or suite: it('...'), test.each(...)('...'), or a describe with a modifier. */
 const TEST_NAME =
   /\b(?:it|test|describe|bench)(?:\.(?:only|skip|todo|concurrent|sequential|fails|each\([^)]*\)))*\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
 /** Leading guarantee ids of a test name: "E7: …", "D7 D8 …", "C1, C2 …". */
