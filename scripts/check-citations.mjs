@@ -21,14 +21,7 @@ export const CODE_DIRS = [
   'README.md',
   'ARCHITECTURE.md',
 ];
-const SKIP_DIRS = new Set([
-  'node_modules',
-  'dist',
-  'data',
-  'test-results',
-  'playwright-report',
-  '.git',
-]);
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'data', 'test-results', 'playwright-report', '.git']);
 const CODE_FILE = /\.(ts|tsx|mts|js|mjs|cjs|sql|css|html|md)$/;
 
 /** The old outside documents; any mention of them in code is an error. */

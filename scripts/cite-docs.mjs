@@ -17,14 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 /** Where the codemod works: the code folders plus the human-facing guides and decision records. */
 export const SCOPE = ['apps', 'packages', 'e2e', 'bench', 'docs/decisions', 'README.md', 'ARCHITECTURE.md'];
-const SKIP_DIRS = new Set([
-  'node_modules',
-  'dist',
-  'data',
-  'test-results',
-  'playwright-report',
-  '.git',
-]);
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'data', 'test-results', 'playwright-report', '.git']);
 const FILES = /\.(ts|tsx|mts|js|mjs|cjs|sql|css|html|md)$/;
 
 const P = 'docs/product.md';
