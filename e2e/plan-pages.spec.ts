@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount } from './support/accounts.ts';
-import { expectAccessible } from './support/journeys.ts';
+import { expectAccessible, quizShortWayToStep12 } from './support/journeys.ts';
 import { captureScreens } from './support/screenshots.ts';
 
 /*
@@ -10,17 +10,7 @@ import { captureScreens } from './support/screenshots.ts';
 
 async function quizToResults(page: Page, prefix: string) {
   const account = newAccount(prefix);
-  await page.goto('/take-quiz/6');
-  for (const flavor of ['Chocolate', 'Vanilla', 'Strawberry', 'Peanut Butter']) {
-    await page.getByRole('checkbox', { name: flavor, exact: true }).check();
-  }
-  const next = page.getByRole('button', { name: 'Next' });
-  await next.click();
-  await page.getByRole('radio', { name: 'No' }).check();
-  await next.click();
-  await expect(page).toHaveURL(/\/take-quiz\/11$/);
-  await next.click();
-  await expect(page).toHaveURL(/\/take-quiz\/12$/);
+  const next = await quizShortWayToStep12(page);
   await page.getByLabel('Email Address*').fill(account.email);
   await page.getByLabel('Password*', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm Password*').fill(account.password);

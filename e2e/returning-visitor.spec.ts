@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { forgetSession, newAccount, registerAndVerify, submitLogin } from './support/accounts.ts';
-import { fillCard, fillShipping } from './support/journeys.ts';
+import { fillCard, fillShipping, quizShortWayToStep12 } from './support/journeys.ts';
 import { captureScreens } from './support/screenshots.ts';
 
 /**
@@ -15,17 +15,7 @@ test('someone who signed up at /register and logged in takes the quiz and become
   await submitLogin(page, account);
   await expect(page).not.toHaveURL(/\/login/);
 
-  await page.goto('/take-quiz/6');
-  for (const flavor of ['Chocolate', 'Vanilla', 'Strawberry', 'Peanut Butter']) {
-    await page.getByRole('checkbox', { name: flavor, exact: true }).check();
-  }
-  const next = page.getByRole('button', { name: 'Next' });
-  await next.click();
-  await page.getByRole('radio', { name: 'No' }).check();
-  await next.click();
-  await expect(page).toHaveURL(/\/take-quiz\/11$/);
-  await next.click();
-  await expect(page).toHaveURL(/\/take-quiz\/12$/);
+  const next = await quizShortWayToStep12(page);
 
   // Step 12 knows who this is: no email or password fields, only the age the account lacks.
   await expect(page.getByText(`You are signed in as ${account.email}`)).toBeVisible();
@@ -71,17 +61,7 @@ test("someone who logs back in finds the quiz from Membership's Not Active and f
   await page.getByRole('link', { name: 'Learn More' }).click();
   await expect(page).toHaveURL(/\/take-quiz\/1$/);
 
-  await page.goto('/take-quiz/6');
-  for (const flavor of ['Chocolate', 'Vanilla', 'Strawberry', 'Peanut Butter']) {
-    await page.getByRole('checkbox', { name: flavor, exact: true }).check();
-  }
-  const next = page.getByRole('button', { name: 'Next' });
-  await next.click();
-  await page.getByRole('radio', { name: 'No' }).check();
-  await next.click();
-  await expect(page).toHaveURL(/\/take-quiz\/11$/);
-  await next.click();
-  await expect(page).toHaveURL(/\/take-quiz\/12$/);
+  const next = await quizShortWayToStep12(page);
   await expect(page.getByText(`You are signed in as ${account.email}`)).toBeVisible();
   await expect(page.getByLabel('Email Address*')).toHaveCount(0);
   await page.getByLabel('Age*').selectOption('41');

@@ -11,9 +11,11 @@ export async function expectAccessible(page: Page, label?: string) {
   expect(serious, label).toEqual([]);
 }
 
-/** A new visitor takes the short way through the quiz, signs up at step 12 and continues to checkout. */
-export async function finishQuizToCheckout(page: Page, prefix: string) {
-  const account = newAccount(prefix);
+/**
+ * The short way through the quiz to step 12: 4 flavors at step 6, never used protein, straight on.
+ * Answers the Next button.
+ */
+export async function quizShortWayToStep12(page: Page) {
   await page.goto('/take-quiz/6');
   for (const flavor of ['Chocolate', 'Vanilla', 'Strawberry', 'Peanut Butter']) {
     await page.getByRole('checkbox', { name: flavor, exact: true }).check();
@@ -25,6 +27,13 @@ export async function finishQuizToCheckout(page: Page, prefix: string) {
   await expect(page).toHaveURL(/\/take-quiz\/11$/);
   await next.click();
   await expect(page).toHaveURL(/\/take-quiz\/12$/);
+  return next;
+}
+
+/** A new visitor takes the short way through the quiz, signs up at step 12 and continues to checkout. */
+export async function finishQuizToCheckout(page: Page, prefix: string) {
+  const account = newAccount(prefix);
+  const next = await quizShortWayToStep12(page);
   await page.getByLabel('Email Address*').fill(account.email);
   await page.getByLabel('Password*', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm Password*').fill(account.password);
