@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchUserMembership, benchUserOrder, benchUserToken } from './lib/members.mjs';
 import {
   bestRound,
   cpuMicrosPerRequest,
@@ -22,7 +23,6 @@ import {
   ratio,
   summarize,
   verdict,
-  verificationLinkIn,
 } from './lib/report.mjs';
 import { cpuSeconds, createDatabase, randomId, snapshotWebDist, startNode } from './lib/servers.mjs';
 
@@ -168,10 +168,10 @@ async function main() {
   // A returning browser carries the XSRF cookie; without it every answer would mint a new one.
   const cookie = await xsrfCookie(base(PORTS.storePg));
   const cookieLite = await xsrfCookie(base(PORTS.storePglite));
-  const token = await benchUserToken(base(PORTS.storePg), database.url);
+  const token = await benchUserToken(base(PORTS.storePg), database.url, id);
   const order = token.skip ? token : await benchUserOrder(base(PORTS.storePg), token.value);
   // A second member who paid the first box: the shop has unlocked and locked products for them.
-  const shopper = await benchUserToken(base(PORTS.storePg), database.url, '-shop');
+  const shopper = await benchUserToken(base(PORTS.storePg), database.url, id, '-shop');
   const shop = shopper.skip ? shopper : await benchUserMembership(base(PORTS.storePg), shopper.value);
   const cart = shop.skip ? shop : await benchCart(base(PORTS.storePg), shopper.value, cookie);
   const needsMembers = !args.only || args.only.split(',').includes('cart-add-50');
@@ -490,98 +490,6 @@ async function xsrfCookie(baseUrl) {
   return match ? `XSRF-TOKEN=${match[1]}` : '';
 }
 
-/**
- * A verified bench user's access token, through the API as a person would get one: register,
- * follow the link of the verification mail (read from the `emails` table), log in.
- */
-async function benchUserToken(baseUrl, databaseUrl, tag = '', extraHeaders = {}) {
-  const email = `bench-${id}${tag}@example.com`;
-  const password = `bench-${id}-Password!`;
-  const post = async (pathname, body) => {
-    const response = await fetch(`${baseUrl}${pathname}`, {
-      method: 'POST',
-      headers: { ...extraHeaders, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
-  const probe = await fetch(`${baseUrl}/api/Account/AuthInfo`);
-  await probe.arrayBuffer();
-  if (probe.status === 404) return { skip: 'the route does not exist yet' };
-
-  const registered = await post('/api/User/Register', {
-    emailAddress: email,
-    password,
-    confirmPassword: password,
-    isAgeConfirmed: true,
-  });
-  if (registered.status >= 300) return { skip: `registration answered ${registered.status}` };
-  const link = await verificationLink(databaseUrl, email);
-  if (!link) return { skip: 'no verification mail found' };
-  const verified = await post(`/api/User/VerifyEmail?code=${link.code}&userId=${link.userId}`);
-  if (verified.status >= 300) return { skip: `verification answered ${verified.status}` };
-  const login = await post('/api/User/Login', { emailAddress: email, password });
-  if (login.status !== 200 || !login.body?.token) return { skip: `login answered ${login.status}` };
-  return { value: login.body.token };
-}
-
-/** The bench user's first-box order, as a person gets one: the quiz, then its results. */
-async function benchUserOrder(baseUrl, token, extraHeaders = {}) {
-  const post = async (pathname, body) => {
-    const response = await fetch(`${baseUrl}${pathname}`, {
-      method: 'POST',
-      headers: { ...extraHeaders, 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
-  const quiz = await post('/api/theQuiz/TakeQuiz', {
-    exerciseTypes: [0],
-    flavors: [0, 1, 2, 3],
-    usedProteinBefore: false,
-  });
-  if (quiz.status !== 200) return { skip: `the quiz answered ${quiz.status}` };
-  const results = await post('/api/product/GetProductQuizResults', { id: quiz.body.id });
-  if (results.status !== 200 || !results.body?.orderId)
-    return { skip: `quiz results answered ${results.status}` };
-  return { value: results.body.orderId };
-}
-
-/** The member's first box, paid with the sandbox's good card: a membership with a shop. */
-async function benchUserMembership(baseUrl, token, extraHeaders = {}) {
-  const order = await benchUserOrder(baseUrl, token, extraHeaders);
-  if (order.skip) return order;
-  const post = async (pathname, body) => {
-    const response = await fetch(`${baseUrl}${pathname}`, {
-      method: 'POST',
-      headers: {
-        ...extraHeaders,
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
-  const query = (params) =>
-    new URLSearchParams({ orderId: order.value, paymentMethodId: 'pm_card_visa', ...params });
-  const intent = await post(`/api/Payment/createPaymentIntent?${query({ deliverySchedule: '0' })}`, {
-    firstName: 'Bench',
-    lastName: 'Member',
-    shippingAddress: { street1: '1 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' },
-  });
-  if (intent.status !== 200) return { skip: `the payment intent answered ${intent.status}` };
-  const paid = await post(
-    `/api/Payment/Subscribe?${query({ paymentIntent: intent.body.paymentIntentId, deliverySchedule: '0' })}`,
-  );
-  if (paid.status !== 200)
-    return { skip: `Subscribe answered ${paid.status}: ${paid.body?.error_description}` };
-  return { value: order.value };
-}
-
 /** The shopper's cart with one tub of their first unlocked product: { value: cartId, productId }. */
 async function benchCart(baseUrl, token, cookie) {
   const headers = { authorization: `Bearer ${token}` };
@@ -634,7 +542,7 @@ async function benchCartMembers(baseUrl, databaseUrl, cookie) {
       Array.from({ length: Math.min(5, CART_MEMBERS - start) }, async (_, j) => {
         const n = start + j;
         const forwarded = { 'x-forwarded-for': `10.77.${Math.floor(n / 200)}.${(n % 200) + 1}` };
-        const member = await benchUserToken(baseUrl, databaseUrl, `-cart${n}`, forwarded);
+        const member = await benchUserToken(baseUrl, databaseUrl, id, `-cart${n}`, forwarded);
         if (member.skip) return member;
         const paid = await benchUserMembership(baseUrl, member.value, forwarded);
         if (paid.skip) return paid;
@@ -683,27 +591,6 @@ async function resetCartQuantities(databaseUrl, cartIds) {
     await loop;
     await client.end();
   };
-}
-
-async function verificationLink(databaseUrl, email) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    for (let attempt = 0; attempt < 40; attempt++) {
-      const { rows } = await client.query(
-        'SELECT text FROM emails WHERE lower(to_address) = lower($1) ORDER BY created_at DESC',
-        [email],
-      );
-      for (const row of rows) {
-        const link = verificationLinkIn(row.text);
-        if (link) return link;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    return undefined;
-  } finally {
-    await client.end();
-  }
 }
 
 /** Hashed assets: pre-compressed answers with the right Vary and an immutable cache. */

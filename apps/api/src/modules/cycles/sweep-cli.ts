@@ -24,7 +24,10 @@ export function sweepTimeOf(argv: readonly string[], now: Date = new Date()): Da
  * `npm run sweep -- --at <ISO time>`: one sweep of every membership for that moment, against
  * DATABASE_URL or the PGlite database in DATA_DIR (stop the server first: PGlite has one user).
  */
-export async function runSweepCli(argv: readonly string[], migrationsDir?: URL): Promise<SweepReport> {
+export async function runSweepCli(
+  argv: readonly string[],
+  migrationsDir?: URL,
+): Promise<SweepReport & { ms: number }> {
   const at = sweepTimeOf(argv);
   const config = loadConfig();
   const database = await openDatabase({
@@ -43,7 +46,11 @@ export async function runSweepCli(argv: readonly string[], migrationsDir?: URL):
       config,
       log: { error: (obj, msg) => console.error(msg, obj) },
     });
-    return await engine.sweep(at);
+    // How long the sweep itself took (without opening and migrating the database), for
+    // operators and bench/sweep-scale.mjs.
+    const started = performance.now();
+    const report = await engine.sweep(at);
+    return { ...report, ms: Math.round(performance.now() - started) };
   } finally {
     await database.close();
   }
