@@ -104,3 +104,35 @@ describe('SQL round trips per member read', () => {
     expect(server.database.queries.count - before).toBeGreaterThan(1);
   });
 });
+
+describe('SQL round trips of addToCart', () => {
+  it('an add to a named open cart is 6 statements: the unlock check, BEGIN, the locked cart with the product, the line with the version, the lines, COMMIT', async () => {
+    const shopper = await newMember(server, 'trips-add');
+    await payOrder(server, shopper, shopper.orderId);
+    const first = await server.request('POST', `/api/cart/addToCart?productId=${productId}&cartId=0`, {
+      token: shopper.token,
+    });
+    expect(first.status, first.text).toBe(200);
+    const before = server.database.queries.count;
+    const added = await server.request(
+      'POST',
+      `/api/cart/addToCart?productId=${productId}&cartId=${first.body.id}`,
+      { token: shopper.token },
+    );
+    const trips = server.database.queries.count - before;
+    expect(added.status, added.text).toBe(200);
+    expect(added.body.id).toBe(first.body.id);
+    expect(added.body.version).toBe(first.body.version + 1);
+    const line = added.body.items.find((i: { productId: number }) => i.productId === productId);
+    expect(line.quantity).toBe(2);
+    expect(trips).toBeLessThanOrEqual(6);
+
+    // The one-statement lock still keeps other members out of the cart.
+    const theirs = await server.request(
+      'POST',
+      `/api/cart/addToCart?productId=${productId}&cartId=${first.body.id}`,
+      { token: member.token },
+    );
+    expect(theirs.status).toBe(404);
+  });
+});

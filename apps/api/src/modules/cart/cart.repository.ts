@@ -166,16 +166,70 @@ export async function productInCart(tx: Db, cartId: string, productId: number) {
   return row;
 }
 
-export async function insertItem(
-  tx: Db,
-  item: { id: string; cartId: string; productId: number; quantity: number },
-  now: Date,
-) {
-  await tx.insert(cartItems).values({ ...item, createdAt: now });
-}
-
 export async function setItemQuantity(tx: Db, id: string, quantity: number): Promise<void> {
   await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, id));
+}
+
+/** The cart locked for a change, with the product's state and this cart's line of it (one round trip). */
+export async function lockCartWithProduct(tx: Db, cartId: string, productId: number) {
+  const [row] = await tx
+    .select({
+      cart: carts,
+      isActive: products.isActive,
+      tubStock: products.tubStock,
+      itemId: cartItems.id,
+      quantity: cartItems.quantity,
+    })
+    .from(carts)
+    .leftJoin(products, eq(products.id, productId))
+    .leftJoin(cartItems, and(eq(cartItems.cartId, carts.id), eq(cartItems.productId, productId)))
+    .where(eq(carts.id, cartId))
+    .limit(1)
+    .for('update', { of: carts });
+  return row;
+}
+
+/**
+ * addToCart's write in one statement: the line (inserted, or its quantity set) and the cart's next
+ * version. The caller holds the cart's row lock and checked the quantity and the stock.
+ */
+export async function setLineAndBump(
+  tx: Db,
+  line: { id: string; cartId: string; productId: number; quantity: number },
+  now: Date,
+): Promise<CartRow | undefined> {
+  const at = now.toISOString();
+  const result = await tx.execute<{
+    id: string;
+    identity_id: string;
+    status: CartRow['status'];
+    coupon_id: string | null;
+    order_id: string | null;
+    version: number;
+    created_at: Date | string;
+    updated_at: Date | string;
+  }>(sql`
+    WITH line AS (
+      INSERT INTO cart_items (id, cart_id, product_id, quantity, created_at)
+      VALUES (${line.id}, ${line.cartId}, ${line.productId}, ${line.quantity}, ${at}::timestamptz)
+      ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity
+      RETURNING id)
+    UPDATE carts SET version = version + 1, updated_at = ${at}::timestamptz
+    WHERE id = ${line.cartId} AND EXISTS (SELECT 1 FROM line)
+    RETURNING id, identity_id, status, coupon_id, order_id, version, created_at, updated_at`);
+  const row = result.rows[0];
+  return row
+    ? {
+        id: row.id,
+        identityId: row.identity_id,
+        status: row.status,
+        couponId: row.coupon_id,
+        orderId: row.order_id,
+        version: Number(row.version),
+        createdAt: new Date(row.created_at),
+        updatedAt: new Date(row.updated_at),
+      }
+    : undefined;
 }
 
 export async function deleteItem(tx: Db, id: string): Promise<void> {

@@ -166,9 +166,22 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
       const unlocked = await unlockedProductIds(identityId);
       return db.transaction(async (tx) => {
         let cart: CartRow | undefined;
+        let found:
+          | {
+              isActive: boolean | null;
+              tubStock: number | null;
+              itemId: string | null;
+              quantity: number | null;
+            }
+          | undefined;
         if (query.cartId) {
-          cart = await requireOwnCart(identityId, query.cartId, tx, true);
-          if (cart.status !== 'open') cart = undefined; // checked out: start a fresh cart
+          // The named cart locked and the product read in one round trip.
+          const locked = UUID.test(query.cartId)
+            ? await repo.lockCartWithProduct(tx, query.cartId.toLowerCase(), query.productId)
+            : undefined;
+          if (!locked || locked.cart.identityId !== identityId) throw notFound('That cart');
+          // A checked-out cart: the add starts a fresh cart.
+          if (locked.cart.status === 'open') [cart, found] = [locked.cart, locked];
         }
         if (!cart) {
           await repo.lockIdentity(tx, identityId);
@@ -176,21 +189,26 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
           cart = open
             ? await repo.lockCart(tx, open.id)
             : await repo.insertCart(tx, { id: randomUUID(), identityId }, clock());
+          if (!cart) throw notFound('That cart');
+          found = await repo.productInCart(tx, cart.id, query.productId);
         }
-        if (!cart) throw notFound('That cart');
-        const found = await repo.productInCart(tx, cart.id, query.productId);
-        if (!found) throw notFound('That product');
+        if (!found || found.isActive === null || found.tubStock === null) throw notFound('That product');
         const quantity = (found.quantity ?? 0) + 1;
-        checkProduct(found, query.productId, quantity, unlocked);
+        checkProduct(
+          { isActive: found.isActive, tubStock: found.tubStock },
+          query.productId,
+          quantity,
+          unlocked,
+        );
         if (quantity > 99) throw badRequest(CartMessages.quantity);
-        if (found.itemId) await repo.setItemQuantity(tx, found.itemId, quantity);
-        else
-          await repo.insertItem(
-            tx,
-            { id: randomUUID(), cartId: cart.id, productId: query.productId, quantity },
-            clock(),
-          );
-        return view(await nextVersion(tx, cart, undefined), tx);
+        // The line and the cart's version in one statement (bench: addToCart's round trips).
+        const bumped = await repo.setLineAndBump(
+          tx,
+          { id: found.itemId ?? randomUUID(), cartId: cart.id, productId: query.productId, quantity },
+          clock(),
+        );
+        if (!bumped) throw conflict(CartMessages.stale);
+        return view(bumped, tx);
       });
     },
 
