@@ -35,8 +35,26 @@ describe('access tokens checked with node:crypto', () => {
     const tokens = createAccessTokens(SECRET, () => NOW);
     const signed = await tokens.sign('identity-9', 'session-1');
     expect(await tokens.verify(signed)).toBe('identity-9');
-    expect(verifyHs256(signed, SECRET, NOW)).toEqual({ sub: 'identity-9', sid: 'session-1' });
+    expect(verifyHs256(signed, SECRET, NOW)).toEqual({ sub: 'identity-9', sid: 'session-1', exp: iat + 900 });
     expect(verifyHs256(signed, SECRET, new Date(NOW.getTime() + 15 * 60_000))).toBeUndefined();
+  });
+
+  it('a token checked once is still refused once it expires or its session ends', async () => {
+    let at = NOW;
+    const tokens = createAccessTokens(SECRET, () => at);
+    const signed = await tokens.sign('identity-3', 'session-3');
+    const other = await tokens.sign('identity-4', 'session-4');
+    expect(await tokens.verify(signed)).toBe('identity-3');
+    expect(await tokens.verify(signed)).toBe('identity-3');
+    await tokens.revokeSessions(['session-3']);
+    expect(await tokens.verify(signed)).toBeUndefined();
+    expect(await tokens.verify(other)).toBe('identity-4');
+    at = new Date(NOW.getTime() + 15 * 60_000);
+    expect(await tokens.verify(other)).toBeUndefined();
+    // A changed signature is never the remembered token.
+    at = NOW;
+    const forged = `${other.slice(0, -2)}${other.endsWith('A') ? 'B' : 'A'}A`;
+    expect(await tokens.verify(forged)).toBeUndefined();
   });
 
   it('refuses another secret, another algorithm, alg none, a crit header and a changed payload', async () => {

@@ -26,6 +26,17 @@ export function createAccessTokens(
 ): AccessTokens {
   // A KeyObject made once: jose would otherwise import the raw secret on every verification.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // Tokens whose signature and claims were checked, by their full text (which includes the
+  // signature, so no entry can be made up): a member's next requests skip the HMAC and the JSON
+  // parsing. Expiry and the session's revocation are still checked on every request. Bounded; the
+  // oldest entry goes first.
+  const checked = new Map<string, AccessClaims>();
+  const remember = (token: string, claims: AccessClaims | undefined) => {
+    if (!claims) return undefined;
+    if (checked.size >= CHECKED_TOKENS_KEPT) checked.delete(checked.keys().next().value as string);
+    checked.set(token, claims);
+    return claims;
+  };
   return {
     async sign(identityId, sessionId) {
       const iat = Math.floor(now().getTime() / 1000);
@@ -40,8 +51,9 @@ export function createAccessTokens(
         .sign(key);
     },
     async verify(token) {
-      const payload = verifyHs256(token, secret, now());
-      if (!payload) return undefined;
+      const at = now();
+      const payload = checked.get(token) ?? remember(token, verifyHs256(token, secret, at));
+      if (!payload || payload.exp * 1000 <= at.getTime()) return undefined;
       if (typeof payload.sid === 'string' && (await revocations.isRevoked(payload.sid))) return undefined;
       return payload.sub;
     },
@@ -52,7 +64,12 @@ export function createAccessTokens(
 interface AccessClaims {
   sub: string;
   sid?: unknown;
+  /** Seconds since the epoch. */
+  exp: number;
 }
+
+/** How many checked tokens `verify` keeps (about 200 bytes each). */
+const CHECKED_TOKENS_KEPT = 10_000;
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
@@ -98,7 +115,7 @@ export function verifyHs256(token: string, secret: string, at: Date): AccessClai
   if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds))
     return undefined;
   if (claims.typ !== 'access') return undefined;
-  return { sub: claims.sub, sid: claims.sid };
+  return { sub: claims.sub, sid: claims.sid, exp: claims.exp };
 }
 
 declare module 'fastify' {
