@@ -135,7 +135,22 @@ describe('POST /api/cart/addToCart', () => {
     const mismatch = await withKey('add-1', carol.unlocked[1]!);
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.code).toBe('idempotency_mismatch');
+    // The words are about the cart, not a payment.
+    expect(mismatch.body.error_description).toContain('new change');
+    expect(mismatch.body.error_description).not.toContain('payment');
     expect((await withKey('x'.repeat(300))).status).toBe(400);
+
+    // A key whose first add is still at work (its lock is fresh and it has no answer yet).
+    const at = clock().toISOString();
+    await server.database.db.execute(sql`
+      INSERT INTO idempotency_keys (id, identity_id, idempotency_key, route, request_hash, locked_at, created_at, expires_at)
+      SELECT gen_random_uuid(), identity_id, 'add-busy', route, request_hash, ${at}::timestamptz,
+             ${at}::timestamptz, ${at}::timestamptz + interval '1 day'
+      FROM idempotency_keys WHERE idempotency_key = 'add-2'`);
+    const busy = await withKey('add-busy');
+    expect(busy.status).toBe(409);
+    expect(busy.body.code).toBe('in_progress');
+    expect(busy.body.error_description).toContain('change to your cart is already being made');
   }, 60_000);
 
   it('creates a cart with one tub at the member price, then reuses it and raises the quantity', async () => {

@@ -62,6 +62,13 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
   return value;
 }
 
+/** What a second request with a key still in use is told: the first one is still at work. */
+function busy(route: string): string {
+  return route.startsWith('cart/')
+    ? 'This change to your cart is already being made.'
+    : 'This payment is already being processed.';
+}
+
 export function createIdempotencyStore({ db, clock }: { db: Db; clock: () => Date }) {
   async function claim(identityId: string, key: string, route: string, hash: string) {
     for (let tries = 0; tries < 3; tries++) {
@@ -94,7 +101,7 @@ export function createIdempotencyStore({ db, clock }: { db: Db; clock: () => Dat
       if (row.route !== route || row.requestHash !== hash) {
         throw new AppError(
           'idempotency_mismatch',
-          'This Idempotency-Key was already used for a different request. Use a new key for a new payment attempt.',
+          `This Idempotency-Key was already used for a different request. Use a new key for a new ${route.startsWith('cart/') ? 'change' : 'payment attempt'}.`,
         );
       }
       if (row.responseCode !== null) {
@@ -110,12 +117,9 @@ export function createIdempotencyStore({ db, clock }: { db: Db; clock: () => Dat
           .returning();
         if (taken) return { id: row.id, lockedAt: now };
       }
-      throw new AppError(
-        'in_progress',
-        'This payment is already being processed. Please wait a moment before trying again.',
-      );
+      throw new AppError('in_progress', `${busy(route)} Please wait a moment before trying again.`);
     }
-    throw new AppError('in_progress', 'This payment is already being processed. Please try again.');
+    throw new AppError('in_progress', `${busy(route)} Please try again.`);
   }
 
   return {
