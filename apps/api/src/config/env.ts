@@ -4,6 +4,9 @@ import path from 'node:path';
 import { DEFAULT_HANDLING_FEE_CENTS, DEFAULT_PLAN_PRICE_CENTS } from '@store/contracts';
 import { z } from 'zod';
 
+/** stripe-node's timeout per HTTP call unless PROVIDER_TIMEOUT_MS says otherwise (docs/payments.md#provider-port). */
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -25,6 +28,17 @@ const EnvSchema = z.object({
   HANDLING_FEE_CENTS: z.coerce.number().int().min(0).default(DEFAULT_HANDLING_FEE_CENTS),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  RENEWAL_RETRY_DAYS: z
+    .string()
+    .regex(/^\d{1,2}(,\d{1,2}){0,5}$/, 'a comma-separated list of 1-6 day counts, such as 1,3,5')
+    .refine(
+      (text) =>
+        text.split(',').every((d, i, all) => Number(d) >= 1 && (i === 0 || Number(d) > Number(all[i - 1]))),
+      'days must be at least 1 and ascending, such as 1,3,5',
+    )
+    .default('1,3,5'),
+  RENEWAL_FINAL_ACTION: z.enum(['cancel', 'pause', 'skip']).default('cancel'),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_PROVIDER_TIMEOUT_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -52,6 +66,10 @@ export interface Config {
   planPriceCents: number;
   handlingFeeCents: number;
   seedDemo: boolean;
+  /** Failed renewals: retry days after the billing date and what follows the last failure (docs/payments.md#failed-renewal-policy). */
+  renewals: { retryDays: number[]; finalAction: 'cancel' | 'pause' | 'skip' };
+  /** How long one call to the payment provider may take (docs/payments.md#provider-port). */
+  providerTimeoutMs: number;
   /** Multiplies every rate limit; 1 in production (browser-test runs share one address). */
   rateLimitScale: number;
   logLevel: string;
@@ -105,6 +123,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     planPriceCents: env.PLAN_PRICE_CENTS,
     handlingFeeCents: env.HANDLING_FEE_CENTS,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !isProduction,
+    renewals: {
+      retryDays: env.RENEWAL_RETRY_DAYS.split(',').map(Number),
+      finalAction: env.RENEWAL_FINAL_ACTION,
+    },
+    providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
@@ -192,6 +215,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     planPriceCents: DEFAULT_PLAN_PRICE_CENTS,
     handlingFeeCents: DEFAULT_HANDLING_FEE_CENTS,
     seedDemo: false,
+    renewals: { retryDays: [1, 3, 5], finalAction: 'cancel' },
+    providerTimeoutMs: DEFAULT_PROVIDER_TIMEOUT_MS,
     rateLimitScale: 1,
     logLevel: 'silent',
     webDist: undefined,

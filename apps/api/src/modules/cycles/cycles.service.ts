@@ -16,7 +16,7 @@ export function createCycleEngine(deps: {
   payments: PaymentProvider;
   mailer: Mailer;
   catalog: Pick<CatalogService, 'listProducts'>;
-  config: Pick<Config, 'publicUrl' | 'isProduction'>;
+  config: Pick<Config, 'publicUrl' | 'isProduction'> & Partial<Pick<Config, 'renewals'>>;
   log?: SweepDeps['log'];
 }) {
   const sweepDeps: SweepDeps = {
@@ -27,6 +27,7 @@ export function createCycleEngine(deps: {
     webUrl: deps.config.publicUrl,
     autoShip: !deps.config.isProduction,
     log: deps.log,
+    renewalPolicy: deps.config.renewals,
   };
   return {
     sweepDeps,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/env.ts';
 import { createAccessTokens } from '../../http/auth.ts';
 import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import { seedCatalog } from '../catalog/catalog.seed.ts';
@@ -15,6 +16,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { sampledProductIds } from '../orders/cycle-orders.ts';
 import { createPaymentProvider } from '../payments/provider/create-provider.ts';
 import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
+import { createCycleEngine } from './cycles.service.ts';
 import { markBoxDelivered, markBoxShipped } from './fulfilment.ts';
 import { choose, createRanker } from './picks.ts';
 import { type SweepDeps, sweep } from './sweep.ts';
@@ -338,13 +340,116 @@ describe('D4: dunning with a real card that fails off-session', () => {
   }, 120_000);
 });
 
-describe('D4: what is not built', () => {
-  it.todo(
-    'D4 the action after the final failed retry is configurable (skip / pause / cancel): it is always cancel (renewals.ts cancelUnpaid)',
-  );
-  it.todo(
-    'D4 retries follow the usual default of 3 attempts 3 days apart: the documented policy here is 1, 3 and 5 days after billing (RETRY_DAYS)',
-  );
+describe('D4: the failed-renewal policy comes from configuration', () => {
+  /** The cycle engine as the server builds it from this environment, with every off-session charge declined while `failing()`. */
+  function engineFrom(env: Record<string, string>, failing: () => boolean, calls: string[]) {
+    const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: server.config.jwtSecret, ...env });
+    const engine = createCycleEngine({
+      db: server.database.db,
+      payments: deps.payments,
+      mailer: deps.mailer,
+      catalog: createCatalogService({ db: server.database.db }),
+      config: { ...config, publicUrl: 'http://store.test' },
+    });
+    const declining = decliningProvider(deps.payments, () => (failing() ? 'insufficient_funds' : undefined));
+    const counting: PaymentProvider = new Proxy(declining, {
+      get(target, prop, receiver) {
+        if (prop === 'createPaymentIntent') {
+          return (input: Parameters<PaymentProvider['createPaymentIntent']>[0]) => {
+            calls.push(input.idempotencyKey);
+            return target.createPaymentIntent(input);
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    return { config, sweepDeps: { ...engine.sweepDeps, payments: counting } };
+  }
+
+  it('D4 RENEWAL_RETRY_DAYS and RENEWAL_FINAL_ACTION are read and checked; the defaults are 1, 3, 5 days and cancel', () => {
+    const defaults = loadConfig({ NODE_ENV: 'test', JWT_SECRET: server.config.jwtSecret });
+    expect(defaults.renewals).toEqual({ retryDays: [1, 3, 5], finalAction: 'cancel' });
+    const set = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: server.config.jwtSecret,
+      RENEWAL_RETRY_DAYS: '3,6,9',
+      RENEWAL_FINAL_ACTION: 'pause',
+    });
+    expect(set.renewals).toEqual({ retryDays: [3, 6, 9], finalAction: 'pause' });
+    for (const bad of ['5,3', '0,2', 'x', '']) {
+      expect(() =>
+        loadConfig({ NODE_ENV: 'test', JWT_SECRET: server.config.jwtSecret, RENEWAL_RETRY_DAYS: bad }),
+      ).toThrow(/RENEWAL_RETRY_DAYS/);
+    }
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', JWT_SECRET: server.config.jwtSecret, RENEWAL_FINAL_ACTION: 'refund' }),
+    ).toThrow(/RENEWAL_FINAL_ACTION/);
+  });
+
+  it('D4 with RENEWAL_RETRY_DAYS=2,4 and RENEWAL_FINAL_ACTION=skip: retries 2 and 4 days after billing, then the unpaid box is skipped and the next cycle is billed as usual', async () => {
+    const { member: m, subscriptionId } = await member(0);
+    const calls: string[] = [];
+    let failing = true;
+    const { sweepDeps } = engineFrom(
+      { RENEWAL_RETRY_DAYS: '2,4', RENEWAL_FINAL_ACTION: 'skip' },
+      () => failing,
+      calls,
+    );
+    const mine = () => calls.filter((k) => k.includes(subscriptionId));
+    await runDays(30, { sweepDeps });
+    expect(mine()).toEqual([`renew:${subscriptionId}:1:1`]);
+    await runDays(1, { sweepDeps });
+    expect(mine()).toHaveLength(1);
+    await runDays(1, { sweepDeps });
+    expect(mine()).toEqual([1, 2].map((a) => `renew:${subscriptionId}:1:${a}`));
+    expect((await subscriptionOf(m)).status).toBe('past_due');
+    await runDays(2, { sweepDeps });
+    expect(mine()).toEqual([1, 2, 3].map((a) => `renew:${subscriptionId}:1:${a}`));
+    const sub = await subscriptionOf(m);
+    expect(sub.status).toBe('active');
+    expect(sub.paused).toBe(false);
+    expect(await mailCount(server, m.email, 'payment-failed', 0)).toBe(2);
+    expect(await mailCount(server, m.email, 'box-skipped-unpaid', 0)).toBe(1);
+    expect(await mailCount(server, m.email, 'membership-canceled', 0)).toBe(0);
+    const [skippedMail] = await mailTexts(m, 'box-skipped-unpaid');
+    expect(skippedMail).toContain('/billing');
+    const [cycle1] = await rows<{ status: string; order_status: string }>(sql`
+      SELECT c.status, o.status AS order_status FROM billing_cycles c JOIN orders o ON o.id = c.order_id
+      WHERE c.subscription_id = ${subscriptionId} AND c.cycle_index = 1`);
+    expect(cycle1).toEqual({ status: 'skipped', order_status: 'canceled' });
+    // The card works again: the next cycle is billed on its usual date, once.
+    failing = false;
+    await runDays(25, { sweepDeps });
+    expect(await successfulCharges(subscriptionId)).toEqual([]);
+    await runDays(1, { sweepDeps });
+    expect((await successfulCharges(subscriptionId)).map((c) => Number(c.cycle_index))).toEqual([2]);
+    expect(await providerCharges(subscriptionId)).toBe(1);
+  }, 120_000);
+
+  it('D4 with RENEWAL_FINAL_ACTION=pause: after the last retry the membership is paused (no charge on the next dates) until the member resumes', async () => {
+    const { member: m, subscriptionId } = await member(0);
+    const calls: string[] = [];
+    let failing = true;
+    const { sweepDeps } = engineFrom({ RENEWAL_FINAL_ACTION: 'pause' }, () => failing, calls);
+    const mine = () => calls.filter((k) => k.includes(subscriptionId));
+    await runDays(35, { sweepDeps });
+    expect(mine()).toEqual([1, 2, 3, 4].map((a) => `renew:${subscriptionId}:1:${a}`));
+    expect((await authInfo(m)).statusName).toBe('Paused');
+    expect(await mailCount(server, m.email, 'membership-paused-unpaid', 0)).toBe(1);
+    expect(await mailCount(server, m.email, 'membership-canceled', 0)).toBe(0);
+    failing = false;
+    // The next billing date passes without a charge while paused.
+    await runDays(30, { sweepDeps });
+    expect(mine()).toHaveLength(4);
+    expect(await successfulCharges(subscriptionId)).toEqual([]);
+    // The member resumes: the next date bills as usual, once.
+    const resumed = await call(m, '/api/user/ResumeSubscription');
+    expect(resumed.status).toBe(200);
+    expect((await authInfo(m)).statusName).toBe('Active');
+    await runDays(30, { sweepDeps });
+    expect(await successfulCharges(subscriptionId)).toHaveLength(1);
+    expect(await providerCharges(subscriptionId)).toBe(1);
+  }, 120_000);
 });
 
 describe('D5: hard declines are not retried', () => {

@@ -1,7 +1,13 @@
-import { BUILD_DEADLINE_DAYS, productName } from '@store/contracts';
+import { BUILD_DEADLINE_DAYS, MAX_PAUSE_CYCLES, productName } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { membershipCanceledMail, paymentFailedMail, renewalReceiptMail } from '../mail/cycle-templates.ts';
+import {
+  boxSkippedUnpaidMail,
+  membershipCanceledMail,
+  membershipPausedUnpaidMail,
+  paymentFailedMail,
+  renewalReceiptMail,
+} from '../mail/cycle-templates.ts';
 import { createCycleOrder, findOrderRow, moveOrder, sampledProductIds } from '../orders/cycle-orders.ts';
 import {
   classifyDecline,
@@ -14,8 +20,18 @@ import { confirmPaymentMail } from './confirm-renewal-mail.ts';
 import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
 
-/** A failed renewal is retried this many days after its billing date, then the membership is canceled (docs/product.md#failed-renewals). */
-export const RETRY_DAYS = [1, 3, 5] as const;
+/** What happens to a membership whose last renewal retry failed (docs/payments.md#failed-renewal-policy). */
+export type FinalRenewalAction = 'cancel' | 'pause' | 'skip';
+
+/** When a failed renewal is retried and what follows the last failure; set by configuration. */
+export interface RenewalPolicy {
+  /** Days after the billing date, ascending: one retry each. */
+  retryDays: readonly number[];
+  finalAction: FinalRenewalAction;
+}
+
+/** A failed renewal is retried 1, 3 and 5 days after its billing date, then the membership is canceled (docs/product.md#failed-renewals). */
+export const DEFAULT_RENEWAL_POLICY: RenewalPolicy = { retryDays: [1, 3, 5], finalAction: 'cancel' };
 /** A pending charge older than this was left by a process that stopped: it is asked again with the same key. */
 export const CHARGE_LEASE_MS = 2 * 60_000;
 
@@ -25,6 +41,8 @@ export interface RenewalDeps {
   rank: Ranker;
   webUrl: string;
   log?: { error(obj: object, msg: string): void };
+  /** Retry days and the final action; DEFAULT_RENEWAL_POLICY when absent. */
+  renewalPolicy?: RenewalPolicy;
 }
 
 export interface ChargeJob {
@@ -163,10 +181,10 @@ async function continueUnpaidCycle(
     const card = await store.defaultCard(tx, sub.identityId, sub.defaultPaymentMethodId, deps.payments.name);
     if (card && card.id !== sub.declinedPaymentMethodId)
       return claim(deps, tx, sub, target, attempt, amountCents, at);
-    // A hard decline waits for another card until the last retry date, then the membership ends.
-    if (at >= addDays(cycle.startsAt, RETRY_DAYS[RETRY_DAYS.length - 1]!)) {
-      await cancelUnpaid(tx, sub, cycle, at, deps.webUrl);
-      return { kind: 'canceled' };
+    // A hard decline waits for another card until the last retry date, then the final action.
+    const { retryDays } = policyOf(deps);
+    if (at >= addDays(cycle.startsAt, retryDays[retryDays.length - 1] ?? 0)) {
+      return { kind: await endUnpaid(deps, tx, sub, cycle, at) };
     }
   }
   return { kind: 'none' };
@@ -277,7 +295,7 @@ async function charge(deps: RenewalDeps, job: ChargeJob, at: Date): Promise<Rene
       await recordPaid(tx, sub, job, at, email);
       return 'renewed';
     }
-    return recordFailed(tx, sub, job, result, at, email, deps.webUrl);
+    return recordFailed(deps, tx, sub, job, result, at, email);
   });
 }
 
@@ -344,14 +362,16 @@ async function sampleNamesOf(tx: Db, orderId: string): Promise<string[]> {
 }
 
 async function recordFailed(
+  deps: RenewalDeps,
   tx: Db,
   sub: SubscriptionRow,
   job: ChargeJob,
   result: { hard: boolean; authentication?: boolean; code: string },
   at: Date,
   email: string | undefined,
-  webUrl: string,
 ): Promise<RenewalOutcome> {
+  const { webUrl } = deps;
+  const { retryDays } = policyOf(deps);
   const failures = sub.renewalFailures + 1;
   // The bank wants the member present: the cycle waits for them (a new card or an on-session confirm).
   await store.updateCycle(tx, sub.id, job.cycleIndex, {
@@ -365,11 +385,14 @@ async function recordFailed(
     at,
   });
   const cycle = { cycleIndex: job.cycleIndex, startsAt: job.startsAt, orderId: job.orderId };
-  if (sub.status === 'canceled' || failures > RETRY_DAYS.length) {
+  if (sub.status === 'canceled') {
     await cancelUnpaid(tx, { ...sub, renewalFailures: failures }, cycle, at, webUrl);
     return 'canceled';
   }
-  const retryAt = result.hard ? null : addDays(job.startsAt, RETRY_DAYS[failures - 1]!);
+  if (failures > retryDays.length) {
+    return endUnpaid(deps, tx, { ...sub, renewalFailures: failures }, cycle, at);
+  }
+  const retryAt = result.hard ? null : addDays(job.startsAt, retryDays[failures - 1]!);
   await store.updateSubscription(tx, sub.id, {
     status: 'past_due',
     renewalFailures: failures,
@@ -391,7 +414,65 @@ async function recordFailed(
   return 'failed';
 }
 
-/** The last retry failed (or a hard decline got no new card): the membership ends, its unpaid box with it. */
+function policyOf(deps: RenewalDeps): RenewalPolicy {
+  return deps.renewalPolicy ?? DEFAULT_RENEWAL_POLICY;
+}
+
+/**
+ * The last retry failed (or a hard decline got no new card): the configured final action
+ * (docs/payments.md#failed-renewal-policy). The unpaid box is never sent; `cancel` ends the
+ * membership, `skip` keeps it and bills the next cycle as usual, `pause` keeps it paused for
+ * MAX_PAUSE_CYCLES renewal dates (the member may resume, with a new card, any time).
+ */
+async function endUnpaid(
+  deps: RenewalDeps,
+  tx: Db,
+  sub: SubscriptionRow,
+  cycle: Pick<BillingCycleRow, 'cycleIndex' | 'startsAt' | 'orderId'>,
+  at: Date,
+): Promise<'canceled' | 'skipped'> {
+  const action = policyOf(deps).finalAction;
+  if (action === 'cancel') {
+    await cancelUnpaid(tx, sub, cycle, at, deps.webUrl);
+    return 'canceled';
+  }
+  const paused = action === 'pause';
+  await store.updateSubscription(tx, sub.id, {
+    status: 'active',
+    renewalFailures: 0,
+    nextRetryAt: null,
+    declinedPaymentMethodId: null,
+    skipCycles: paused ? MAX_PAUSE_CYCLES : 0,
+    paused,
+    nextBillingAt: addDays(cycle.startsAt, sub.scheduleDays),
+    updatedAt: at,
+  });
+  if (cycle.orderId)
+    await moveOrder(tx, cycle.orderId, ['awaiting_payment'], { status: 'canceled', now: at });
+  await store.updateCycle(tx, sub.id, cycle.cycleIndex, { status: 'skipped' });
+  await store.recordEvent(tx, {
+    subscriptionId: sub.id,
+    actor: 'sweeper',
+    kind: paused ? 'paused_unpaid' : 'skipped_unpaid',
+    detail: { cycleIndex: cycle.cycleIndex },
+    at,
+  });
+  const email = await store.emailOf(tx, sub.identityId);
+  if (email) {
+    const nextBillingAt = addDays(cycle.startsAt, sub.scheduleDays * (paused ? MAX_PAUSE_CYCLES + 1 : 1));
+    await store.queueMail(
+      tx,
+      `${action}:${sub.id}:${cycle.cycleIndex}`,
+      paused
+        ? membershipPausedUnpaidMail(email, nextBillingAt, deps.webUrl)
+        : boxSkippedUnpaidMail(email, nextBillingAt, deps.webUrl),
+      at,
+    );
+  }
+  return 'skipped';
+}
+
+/** The membership ends, its unpaid box with it. */
 async function cancelUnpaid(
   tx: Db,
   sub: SubscriptionRow,

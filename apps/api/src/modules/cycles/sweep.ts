@@ -15,7 +15,7 @@ import { addDays, REVIEW_DAYS } from '../subscriptions/subscriptions.service.ts'
 import { billingCycles, subscriptions } from '../subscriptions/subscriptions.table.ts';
 import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
-import { type RenewalOutcome, renewOne } from './renewals.ts';
+import { type RenewalOutcome, type RenewalPolicy, renewOne } from './renewals.ts';
 
 /** The renewal reminder goes out this many days before billing. */
 export const REMINDER_DAYS = 3;
@@ -36,6 +36,8 @@ export interface SweepDeps {
   /** Reminders read per query (500); a test makes it small to cross a batch boundary. */
   reminderBatch?: number;
   log?: { error(obj: object, msg: string): void };
+  /** Retry days and the final action after failed renewals; the defaults when absent. */
+  renewalPolicy?: RenewalPolicy;
 }
 
 export interface SweepReport {

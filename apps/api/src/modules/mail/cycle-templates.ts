@@ -73,6 +73,22 @@ export function membershipCanceledMail(to: string, webUrl: string): Mail {
   ]);
 }
 
+/** The last renewal retry failed and the store is set to skip that box (docs/payments.md#failed-renewal-policy). */
+export function boxSkippedUnpaidMail(to: string, nextBillingAt: Date, webUrl: string): Mail {
+  return mail('box-skipped-unpaid', to, 'We skipped this box', [
+    'We could not charge your card after several tries, so this box will not be sent and you were not charged for it.',
+    `Your membership continues: we will try your card again for the next box on ${dateOf(nextBillingAt)}. Please update your card at ${webUrl}/billing before then.`,
+  ]);
+}
+
+/** The last renewal retry failed and the store is set to pause the membership. */
+export function membershipPausedUnpaidMail(to: string, resumesAt: Date, webUrl: string): Mail {
+  return mail('membership-paused-unpaid', to, 'Your membership is paused', [
+    'We could not charge your card after several tries, so this box will not be sent and your membership is paused. You were not charged.',
+    `It resumes by itself on ${dateOf(resumesAt)}. To resume sooner, update your card at ${webUrl}/billing and resume from ${webUrl}/frequency.`,
+  ]);
+}
+
 /** The member canceled: what stopped, what still ships, and how to come back. */
 export function cancelConfirmationMail(
   to: string,

@@ -23,7 +23,13 @@ export function createPaymentProvider(deps: { config: Config; db: Db; clock: () 
     // loadConfig already refuses this; a hand-built Config must not slip past it either.
     if (!secretKey || !webhookSecret)
       throw new Error('Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
-    return createStripeProvider({ secretKey, webhookSecret, apiBase, clock });
+    return createStripeProvider({
+      secretKey,
+      webhookSecret,
+      apiBase,
+      clock,
+      timeoutMs: config.providerTimeoutMs,
+    });
   }
   return createSandboxProvider({
     store: createDbSandboxStore(db),

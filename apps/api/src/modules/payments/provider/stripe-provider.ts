@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from '../../../config/env.ts';
 import type { PaymentProvider, ProviderPaymentIntent } from './payment-provider.ts';
 import {
   customerIdempotencyKey,
@@ -26,6 +27,8 @@ export interface StripeProviderOptions {
   /** Tests only: a loopback stand-in such as `http://127.0.0.1:41234`; anything else is refused. */
   apiBase?: string;
   clock?: () => Date;
+  /** How long one HTTP call may take; PROVIDER_TIMEOUT_MS, 10 s by default. */
+  timeoutMs?: number;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -63,7 +66,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   const stripe = new Stripe(options.secretKey, {
     apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 2,
-    timeout: 10_000,
+    timeout: options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
     telemetry: false,
     ...(options.apiBase ? loopbackOverride(options.apiBase) : {}),
   });
