@@ -153,6 +153,14 @@ export async function insertHolds(
   );
 }
 
+/** Gives tubs taken by `takeStock` back, in the same transaction. */
+export async function putBackStock(tx: Db, productId: number, quantity: number): Promise<void> {
+  await tx
+    .update(products)
+    .set({ tubStock: sql`${products.tubStock} + ${quantity}` })
+    .where(eq(products.id, productId));
+}
+
 /** Puts the order's held tubs back on the shelf; answers how many holds were released. */
 export async function releaseHolds(tx: Db, orderId: string): Promise<number> {
   const released = await tx

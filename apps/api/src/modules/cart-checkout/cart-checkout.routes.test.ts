@@ -528,6 +528,157 @@ describe('cart checkout: 3D Secure', () => {
   });
 });
 
+/** Runs the server's own scheduled jobs once, as the scheduler would at the test clock's time. */
+async function runJobs(...names: string[]) {
+  for (const name of names) {
+    const job = server.app.scheduler.jobs.find((j) => j.name === name);
+    if (!job) throw new Error(`no job ${name}`);
+    await server.app.scheduler.runNow(job, clock());
+  }
+}
+
+describe('cart checkout: an abandoned 3D Secure', () => {
+  it("E6: a checkout left at the bank's 3D Secure page gives its tubs back and reopens the cart within an hour, not 23 hours, and the cart can then be paid once", async () => {
+    const shopper = await newShopper(server, 'shopper', clock);
+    const product = catalog[10]!;
+    await setStock(server, product.id, 5);
+    const cartId = await newCart(server, shopper, [{ productId: product.id, quantity: 1 }]);
+    const before = await stockOf(server, product.id);
+    const first = await checkoutCart(server, shopper, cartId, {
+      paymentMethodId: 'pm_card_authenticationRequired',
+    });
+    expect(first.body.status).toBe('requires_action');
+    expect(await stockOf(server, product.id)).toBe(before - 1);
+
+    // Half an hour later the member may still be at the bank's page: the tub stays held.
+    now += 30 * 60_000;
+    await runJobs('payment-reconciliation', 'stock-hold-release');
+    expect(await stockOf(server, product.id)).toBe(before - 1);
+    expect(await cartStatus(server, cartId)).toBe('checking_out');
+
+    // After an hour the PaymentIntent is canceled at the provider, the tub is back, the cart open.
+    now += 31 * 60_000;
+    await runJobs('payment-reconciliation', 'stock-hold-release');
+    expect(await stockOf(server, product.id)).toBe(before);
+    expect(await cartStatus(server, cartId)).toBe('open');
+    const intent = await server.database.db.execute<{ status: string }>(
+      sql`SELECT status FROM sandbox_payment_intents WHERE id = ${first.body.paymentIntentId}`,
+    );
+    expect(intent.rows[0]!.status).toBe('canceled');
+
+    // The member comes back with another card: one charge, the tub sold once.
+    shopper.token = await createAccessTokens(server.config.jwtSecret, clock).sign(shopper.identityId);
+    const again = await checkoutCart(server, shopper, cartId);
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe('succeeded');
+    expect(await chargesOfCart(server, cartId)).toBe(1);
+    expect(await stockOf(server, product.id)).toBe(before - 1);
+  });
+});
+
+describe('cart checkout: paid after the hold expired on an empty shelf', () => {
+  it('C11: a late payment whose tubs were sold meanwhile is refunded in full, once, with a mail saying so; the cart is open again', async () => {
+    const { createPaymentProvider, sandboxWebhookSecret } = await import(
+      '../payments/provider/create-provider.ts'
+    );
+    const { signWebhookPayload } = await import('../payments/provider/webhook-signature.ts');
+    const sandbox = createPaymentProvider({
+      config: server.config,
+      db: server.database.db,
+      clock,
+    }) as unknown as {
+      completeAuthentication(id: string, outcome: 'approve' | 'fail'): Promise<unknown>;
+    };
+    const product = catalog[11]!;
+    await setStock(server, product.id, 1);
+    const late = await newShopper(server, 'shopper', clock);
+    const lateCart = await newCart(server, late, [{ productId: product.id, quantity: 1 }]);
+    const pending = await checkoutCart(server, late, lateCart, {
+      paymentMethodId: 'pm_card_authenticationRequired',
+    });
+    expect(pending.body.status).toBe('requires_action');
+    const orderId = pending.body.orderId as string;
+    expect(await stockOf(server, product.id)).toBe(0);
+
+    // The bank approves, but the answer is slow: meanwhile the store had closed the attempt, the
+    // hold expired and the last tub went back on the shelf, and someone else bought it.
+    await sandbox.completeAuthentication(pending.body.paymentIntentId, 'approve');
+    await server.database.db.execute(
+      sql`UPDATE payment_attempts SET status = 'canceled' WHERE order_id = ${orderId}`,
+    );
+    now += HOLD_MS + 60_000;
+    await runJobs('stock-hold-release');
+    expect(await stockOf(server, product.id)).toBe(1);
+    const other = await newShopper(server, 'shopper', clock);
+    const otherCart = await newCart(server, other, [{ productId: product.id, quantity: 1 }]);
+    expect((await checkoutCart(server, other, otherCart)).body.status).toBe('succeeded');
+    expect(await stockOf(server, product.id)).toBe(0);
+
+    // The provider's succeeded event arrives now, through the signed webhook.
+    const stored = await server.database.db.execute<{ data: unknown }>(
+      sql`SELECT data FROM sandbox_payment_intents WHERE id = ${pending.body.paymentIntentId}`,
+    );
+    const data = stored.rows[0]!.data;
+    const pi = (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>;
+    expect(pi.status).toBe('succeeded');
+    const payload = JSON.stringify({
+      id: `evt_late_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      created: Math.floor(now / 1000),
+      livemode: false,
+      type: 'payment_intent.succeeded',
+      data: { object: pi },
+    });
+    const delivered = await server.request('POST', '/api/payments/webhook', {
+      rawBody: { contentType: 'application/json', data: payload },
+      headers: {
+        'stripe-signature': signWebhookPayload(
+          payload,
+          sandboxWebhookSecret(server.config),
+          Math.floor(now / 1000),
+        ),
+      },
+    });
+    expect(delivered.status).toBe(200);
+    await runJobs('payment-reconciliation');
+
+    // Refunded in full at the provider, once; the order says so; nothing oversold.
+    const refunds = await server.database.db.execute<{ amount: number }>(sql`
+      SELECT (data->>'amount')::int AS amount FROM sandbox_objects
+      WHERE kind = 'refund' AND data->>'payment_intent' = ${pending.body.paymentIntentId}`);
+    expect(refunds.rows.map((r) => Number(r.amount))).toEqual([Number(pi.amount)]);
+    const order = await server.database.db.execute<{ status: string }>(
+      sql`SELECT status FROM orders WHERE id = ${orderId}`,
+    );
+    expect(order.rows[0]!.status).toBe('refunded');
+    expect(await stockOf(server, product.id)).toBe(0);
+    expect(await mailCount(server, late.email, 'order-sold-out-refunded')).toBe(1);
+    expect(await mailCount(server, late.email, 'cart-receipt', 0)).toBe(0);
+    const mail = await server.database.db.execute<{ text: string; subject: string }>(
+      sql`SELECT subject, text FROM emails WHERE to_address = ${late.email.toLowerCase()} AND kind = 'order-sold-out-refunded'`,
+    );
+    expect(mail.rows[0]!.subject).toContain('refunded');
+    expect(mail.rows[0]!.text).toContain(`$${(Number(pi.amount) / 100).toFixed(2)}`);
+    expect(mail.rows[0]!.text).toContain('sold out');
+
+    // The same event again changes nothing; the cart is open for another try.
+    const replay = await server.request('POST', '/api/payments/webhook', {
+      rawBody: { contentType: 'application/json', data: payload },
+      headers: {
+        'stripe-signature': signWebhookPayload(
+          payload,
+          sandboxWebhookSecret(server.config),
+          Math.floor(now / 1000),
+        ),
+      },
+    });
+    expect(replay.body.status).toBe('already_processed');
+    await runJobs('payment-reconciliation');
+    expect(await mailCount(server, late.email, 'order-sold-out-refunded')).toBe(1);
+    expect(await cartStatus(server, lateCart)).toBe('open');
+  });
+});
+
 describe('GET /api/cart/CheckoutQuote', () => {
   it("while a payment waits for the bank, the quote still counts the cart's own claimed coupon", async () => {
     const shopper = await newShopper(server, 'shopper', clock);

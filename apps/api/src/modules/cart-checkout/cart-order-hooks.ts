@@ -1,11 +1,12 @@
-import { productName } from '@store/contracts';
+import { displayOrderNumber, productName } from '@store/contracts';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { redeemCoupon } from '../cart/coupon-rules.ts';
 import { products } from '../catalog/catalog.table.ts';
-import { cartReceiptMail } from '../mail/cart-receipt.ts';
+import { cartReceiptMail, usd } from '../mail/cart-receipt.ts';
 import type { Mail } from '../mail/mailer.ts';
+import { soldOutRefundMail } from '../mail/templates.ts';
 import * as repo from './cart-checkout.repository.ts';
 
 /**
@@ -14,10 +15,15 @@ import * as repo from './cart-checkout.repository.ts';
  * the request, the webhook or reconciliation records the payment, it happens once.
  */
 export interface CartOrderHooks {
-  /** Inside the paying transaction: holds consumed, coupon redeemed, cart 'ordered'. */
-  onPaid(tx: Db, orderId: string): Promise<void>;
+  /**
+   * Inside the paying transaction: holds consumed, coupon redeemed, cart 'ordered'. `sold_out`
+   * when the hold had expired and the shelf is empty now: nothing is changed, the caller refunds.
+   */
+  onPaid(tx: Db, orderId: string): Promise<'kept' | 'sold_out'>;
   /** The receipt of a paid cart order (the outbox sends it once). */
   receiptMail(orderId: string): Promise<Mail | undefined>;
+  /** The mail of a payment refunded because the order's tubs sold out (the outbox sends it once). */
+  soldOutRefundMail(orderId: string, amountCents: number): Promise<Mail | undefined>;
 }
 
 export interface CartOrderHooksDeps {
@@ -35,19 +41,45 @@ export function createCartOrderHooks({
   owners,
   log,
 }: CartOrderHooksDeps): CartOrderHooks {
+  async function productNames(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: products.id, title: products.title, flavor: products.flavor })
+      .from(products)
+      .where(inArray(products.id, ids));
+    return new Map(rows.map((p) => [p.id, productName(p)]));
+  }
+
   return {
     async onPaid(tx, orderId) {
       const order = await repo.findCartOrder(tx, orderId);
-      if (!order) return;
+      if (!order) return 'kept';
       const consumed = await repo.consumeHolds(tx, orderId);
       if (consumed === 0) {
         // Paid after its hold expired and was released (a slow 3D Secure, a late webhook): the
-        // tubs are taken again; if the shelf is empty meanwhile the operator must see it.
+        // tubs are taken again. If the shelf is empty meanwhile, the payment cannot be kept: what
+        // was taken goes back and the caller refunds it (docs/reliability.md#c11).
         const items = await repo.listItems(tx, orderId);
+        const taken: typeof items = [];
         for (const item of items) {
           if (!(await repo.takeStock(tx, item.productId, item.quantity))) {
-            log.error({ orderId, productId: item.productId }, 'a paid cart order has no stock left');
+            for (const back of taken) await repo.putBackStock(tx, back.productId, back.quantity);
+            log.warn(
+              { orderId, productId: item.productId },
+              'a cart order paid after its hold expired is sold out',
+            );
+            // The refunded order lets go of its cart, which is open again for another checkout.
+            await repo.updateOrder(tx, orderId, { cartId: null, updatedAt: clock() });
+            if (order.cartId) {
+              await repo.setCartState(tx, order.cartId, {
+                status: 'open',
+                orderId: null,
+                updatedAt: clock(),
+              });
+            }
+            return 'sold_out';
           }
+          taken.push(item);
         }
         const now = clock();
         await repo.insertHolds(tx, orderId, items, now, now);
@@ -71,6 +103,23 @@ export function createCartOrderHooks({
       if (order.cartId) {
         await repo.setCartState(tx, order.cartId, { status: 'ordered', orderId, updatedAt: clock() });
       }
+      return 'kept';
+    },
+
+    async soldOutRefundMail(orderId, amountCents) {
+      const order = await repo.findCartOrder(db, orderId);
+      if (!order) return undefined;
+      const owner = await owners.getIdentity(order.identityId);
+      if (!owner) return undefined;
+      const items = await repo.listItems(db, orderId);
+      const names = await productNames(items.map((i) => i.productId));
+      return soldOutRefundMail(owner.emailAddress, {
+        number: displayOrderNumber(order.orderNumber ?? order.id),
+        amount: usd(amountCents),
+        products: items.map((i) => names.get(i.productId) ?? `Product ${i.productId}`),
+        orderUrl: `${publicUrl}/thank-you/${order.id}`,
+        shopUrl: `${publicUrl}/shop`,
+      });
     },
 
     async receiptMail(orderId) {
@@ -79,16 +128,7 @@ export function createCartOrderHooks({
       const owner = await owners.getIdentity(order.identityId);
       if (!owner) return undefined;
       const items = await repo.listItems(db, orderId);
-      const ids = items.map((i) => i.productId);
-      const titles = new Map(
-        (ids.length
-          ? await db
-              .select({ id: products.id, title: products.title, flavor: products.flavor })
-              .from(products)
-              .where(inArray(products.id, ids))
-          : []
-        ).map((p) => [p.id, productName(p)]),
-      );
+      const titles = await productNames(items.map((i) => i.productId));
       const s = order.shipping;
       return cartReceiptMail({
         to: owner.emailAddress,

@@ -35,6 +35,11 @@ export function createAfterPayment(deps: CheckoutDeps, reconciler: ReturnType<ty
     await payments.refund({ paymentIntentId, idempotencyKey: `refund:${paymentIntentId}` });
     await repo.markAttemptRefunded(db, payments.name, paymentIntentId, clock());
     await orders.markRefunded(order.id);
+    if (order.kind === 'cart' && job.payload.reason === 'sold_out') {
+      const soldOut = await deps.cartOrders?.soldOutRefundMail(order.id, order.totalCents);
+      if (soldOut) await mailer.send(soldOut);
+      return;
+    }
     const view = await orders.view(order);
     await mailer.send(
       order.kind === 'cart'

@@ -114,6 +114,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
       );
       if (result.outcome === 'refunding') {
         await flush().catch(() => undefined);
+        if (result.reason === 'sold_out')
+          throw new AppError(
+            'insufficient_inventory',
+            'Sorry, these tubs sold out while your payment was completing. We refunded your payment in full, and your cart is open again.',
+          );
         if (order.kind === 'cart')
           throw conflict('This order was already paid. This payment is being refunded.');
         throw conflict(`${ALREADY_MEMBER} This payment is being refunded.`);

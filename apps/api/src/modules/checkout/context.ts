@@ -45,3 +45,9 @@ export const STALE_ATTEMPT_MS = 2 * 60 * 1000;
 
 /** Stripe expires an unconfirmed PaymentIntent of a sign-up after 23 hours (docs/payments.md#sign-up-payment). */
 export const ABANDONED_INTENT_MS = 23 * 60 * 60 * 1000;
+
+/**
+ * A shop order's 3D Secure left unfinished this long is canceled, so its held tubs go back on the
+ * shelf and the cart can be used again (docs/payments.md#cart-checkout-payment).
+ */
+export const ABANDONED_CART_INTENT_MS = 60 * 60 * 1000;

@@ -19,6 +19,8 @@ export type FulfilOutcome =
 export interface FulfilResult {
   outcome: FulfilOutcome;
   order: OrderRow;
+  /** Why a charge is refunded when it is not a second charge: a shop order's tubs sold out. */
+  reason?: 'sold_out';
 }
 
 const isPaidStatus = (status: string) => (PAID_ORDER_STATUSES as readonly string[]).includes(status);
@@ -43,7 +45,11 @@ export function createFulfilment(
     await enqueue(tx, {
       kind: 'refund',
       dedupeKey: `refund:${pi.id}`,
-      payload: { orderId: order.id, paymentIntentId: pi.id },
+      payload: {
+        orderId: order.id,
+        paymentIntentId: pi.id,
+        ...(reason === 'sold out' ? { reason: 'sold_out' as const } : {}),
+      },
       now: clock(),
     });
   }
@@ -145,6 +151,17 @@ export function createFulfilment(
         return { outcome: 'refunding', order };
       }
     }
+    // A shop order: its stock holds are consumed, its coupon redeemed, its cart 'ordered'; or,
+    // paid after its hold expired on an empty shelf, the payment is refunded in full with a mail.
+    if (order.kind === 'cart' && (await deps.cartOrders?.onPaid(tx, order.id)) === 'sold_out') {
+      await orders.setPaymentState(tx, order.id, {
+        status: 'refund_pending',
+        paidAt,
+        paymentMethodLast4: ownCard?.last4 ?? null,
+      });
+      await refundInstead(tx, order, pi, 'sold out');
+      return { outcome: 'refunding', order, reason: 'sold_out' };
+    }
     await orders.setPaymentState(tx, order.id, {
       status: 'paid',
       paidAt,
@@ -153,8 +170,6 @@ export function createFulfilment(
       ...(order.kind === 'cart' ? {} : { deliverySchedule: schedule }),
     });
     if (order.kind === 'first_box') await deps.onFirstBoxPaid?.(tx, order.identityId);
-    // A shop order: its stock holds are consumed, its coupon redeemed, its cart 'ordered'.
-    if (order.kind === 'cart') await deps.cartOrders?.onPaid(tx, order.id);
     await enqueue(tx, {
       kind: 'order-confirmation',
       dedupeKey: `order-confirmation:${order.id}`,

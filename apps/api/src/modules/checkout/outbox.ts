@@ -15,7 +15,8 @@ export type OutboxKind = 'order-confirmation' | 'refund' | 'settle';
 export interface OutboxJob {
   id: string;
   kind: OutboxKind;
-  payload: { orderId: string; paymentIntentId?: string };
+  /** `reason: 'sold_out'`: a shop order paid after its tubs sold out (its own mail). */
+  payload: { orderId: string; paymentIntentId?: string; reason?: 'sold_out' };
   attempts: number;
 }
 

@@ -1,7 +1,13 @@
 import type { Db } from '../../db/database.ts';
 import type { ProviderPaymentIntent } from '../payments/provider/payment-provider.ts';
 import * as repo from './checkout.repository.ts';
-import { ABANDONED_INTENT_MS, type CheckoutDeps, type IntentFacts, STALE_ATTEMPT_MS } from './context.ts';
+import {
+  ABANDONED_CART_INTENT_MS,
+  ABANDONED_INTENT_MS,
+  type CheckoutDeps,
+  type IntentFacts,
+  STALE_ATTEMPT_MS,
+} from './context.ts';
 import type { Fulfilment } from './fulfil-order.ts';
 
 /** What reconciliation reads of a PaymentIntent. */
@@ -39,20 +45,19 @@ export function createReconciler(
   async function settleOpenAttempts(orderId: string, intents: ProviderPaymentIntent[], before: Date) {
     let closed = 0;
     const now = clock();
+    // A shop order holds tubs other members may want: its abandoned 3D Secure ends after an hour.
+    const abandonedMs =
+      (await orders.getOrder(orderId))?.kind === 'cart' ? ABANDONED_CART_INTENT_MS : ABANDONED_INTENT_MS;
     for (const attempt of await repo.openAttemptsBefore(db, orderId, before)) {
       const pi =
         intents.find((p) => p.id === attempt.providerPaymentIntentId) ??
         intents.find((p) => p.metadata.attempt === String(attempt.attemptNumber));
       const age = now.getTime() - attempt.createdAt.getTime();
-      if (
-        pi &&
-        (pi.status === 'requires_action' || pi.status === 'processing') &&
-        age < ABANDONED_INTENT_MS
-      ) {
+      if (pi && (pi.status === 'requires_action' || pi.status === 'processing') && age < abandonedMs) {
         continue;
       }
       if (pi && pi.status !== 'canceled' && pi.status !== 'requires_payment_method') {
-        // Authentication abandoned for 23 hours: cancel it as Stripe expires an incomplete sign-up.
+        // Authentication abandoned (23 hours, an hour for a shop order): cancel it, as Stripe expires an incomplete sign-up.
         await payments.cancelPaymentIntent(pi.id, { idempotencyKey: `cancel:${pi.id}` });
       }
       await repo.updateAttempt(db, attempt.id, {

@@ -163,3 +163,30 @@ export function welcomeMail(
     unsubscribeUrl: links.unsubscribe,
   });
 }
+
+/**
+ * A shop order paid after its stock hold had expired, when the tubs had sold out meanwhile: the
+ * payment is refunded in full (docs/reliability.md#c11).
+ */
+export function soldOutRefundMail(
+  to: string,
+  order: { number: string; amount: string; products: string[]; orderUrl: string; shopUrl: string },
+): Mail {
+  const what = order.products.length > 0 ? order.products.join(', ') : 'Your tubs';
+  return mail(
+    'order-sold-out-refunded',
+    to,
+    `Your order ${order.number} sold out: we refunded ${order.amount}`,
+    {
+      preheader: `We refunded ${order.amount} to your card.`,
+      heading: 'Sorry, your tubs sold out',
+      paragraphs: [
+        `${what} sold out while your payment for order ${order.number} was still completing, so we could not keep your order.`,
+        `We refunded the whole payment of ${order.amount} to your card. Banks take 5-10 business days to show it. Nothing else was charged.`,
+        'Your cart is open again, so you can choose something else.',
+      ],
+      button: { label: 'Back to the shop', url: order.shopUrl },
+      footnote: `Order ${order.number}: ${order.orderUrl}`,
+    },
+  );
+}
