@@ -114,7 +114,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Ended sessions are shared through Redis when several processes serve the store.
   const revocations = config.redisUrl ? createRedisRevocations(config.redisUrl) : createMemoryRevocations();
   const tokens = createAccessTokens(config.jwtSecret, clock, revocations);
-  const payments = deps.payments ?? createPaymentProvider({ config, db, clock });
+  const payments =
+    deps.payments ??
+    createPaymentProvider({
+      config,
+      db,
+      clock,
+      onBreakerChange: (state, detail) =>
+        state === 'open'
+          ? app.log.error({ alert: 'payment_provider_down', ...detail }, 'payment provider circuit opened')
+          : app.log.warn({ state }, `payment provider circuit ${state}`),
+    });
   const accounts = createAccountsService({
     config,
     db,

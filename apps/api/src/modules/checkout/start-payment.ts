@@ -4,6 +4,7 @@ import { AppError, conflict } from '../../http/errors.ts';
 import { isPayable } from '../orders/order-view.ts';
 import { ORDER_ALREADY_PAID } from '../orders/orders.service.ts';
 import type { OrderRow } from '../orders/orders.table.ts';
+import { ProviderCircuitOpenError } from '../payments/provider/circuit-breaker.ts';
 import {
   PaymentProviderError,
   type ProviderPaymentError,
@@ -24,9 +25,14 @@ const PROVIDER_DOWN =
 
 /** Seconds a client should wait before trying again while the provider is failing (docs/reliability.md#e2). */
 const PROVIDER_RETRY_AFTER_SECONDS = 30;
-const providerDown = () =>
+/** 503 with `retry-after`: the breaker's remaining cool-down when it refused the call, else 30 s. */
+const providerDown = (error?: unknown) =>
   new AppError('service_unavailable', PROVIDER_DOWN, {
-    headers: { 'retry-after': String(PROVIDER_RETRY_AFTER_SECONDS) },
+    headers: {
+      'retry-after': String(
+        error instanceof ProviderCircuitOpenError ? error.retryAfterSeconds : PROVIDER_RETRY_AFTER_SECONDS,
+      ),
+    },
   });
 
 /** The message a decline may show (the provider's, unless it would reveal a fraud check). */
@@ -140,7 +146,7 @@ export function createPaymentStart(
       if (!(error instanceof PaymentProviderError)) throw error;
       await fail(attempt, order.id, error);
       if (error.kind === 'card_declined') throw declined(declineMessage(error));
-      if (error.kind === 'unavailable') throw providerDown();
+      if (error.kind === 'unavailable') throw providerDown(error);
       throw declined('This card could not be used. Please check it or use another card.');
     }
     await repo.upsertPaymentMethod(db, {
@@ -177,6 +183,11 @@ export function createPaymentStart(
         idempotencyKey: key,
       });
     } catch (error) {
+      // The breaker refused the call: it never reached the provider, so nothing was charged.
+      if (error instanceof ProviderCircuitOpenError) {
+        await fail(attempt, order.id, error);
+        throw providerDown(error);
+      }
       // Unknown outcome (the provider may have charged): the attempt stays pending for reconciliation (E1).
       if (
         error instanceof PaymentProviderError &&
@@ -229,29 +240,44 @@ export function createPaymentStart(
       if (owned.kind === 'first_box' && (await subscriptions.liveSubscriptionRow(identityId))) {
         throw conflict(ALREADY_MEMBER);
       }
-      for (let round = 0; round < 3; round++) {
-        const current = await orders.requireOwn(identityId, owned.id);
-        // Paying a paid order again is a conflict (docs/api-conventions.md#errors), never a second charge.
-        if (!isPayable(current)) throw conflict(ORDER_ALREADY_PAID);
-        const live = await repo.findLiveAttempt(db, current.id);
-        if (live?.status === 'succeeded' && live.providerPaymentIntentId) {
-          // Charged, not yet recorded: the same PaymentIntent, so Subscribe can finish it.
-          return answer(await payments.retrievePaymentIntent(live.providerPaymentIntentId));
-        }
-        if (live) {
-          const reused = await reuse(current, live);
-          if (reused !== 'retry') return reused;
-          continue;
-        }
-        // The details can only change while nothing is being charged. A cart order was frozen
-        // (lines, coupon, shipping, tax, total) by the cart checkout just before this call.
-        const order =
-          current.kind === 'cart'
-            ? current
-            : await orders.updateShipping(identityId, current.id, shipping, input.deliverySchedule);
-        return charge(order, input.paymentMethodId);
+      try {
+        return await chargeOnce(identityId, owned, input, shipping);
+      } catch (error) {
+        // Any provider call that found it down (the customer, a live attempt's PaymentIntent): 503.
+        if (error instanceof PaymentProviderError && error.kind === 'unavailable') throw providerDown(error);
+        throw error;
       }
-      throw new AppError('in_progress', PAYMENT_IN_PROGRESS);
     },
   };
+
+  async function chargeOnce(
+    identityId: string,
+    owned: OrderRow,
+    input: { paymentMethodId: string; deliverySchedule?: number },
+    shipping: CheckoutIdentity,
+  ): Promise<PaymentIntentResult> {
+    for (let round = 0; round < 3; round++) {
+      const current = await orders.requireOwn(identityId, owned.id);
+      // Paying a paid order again is a conflict (docs/api-conventions.md#errors), never a second charge.
+      if (!isPayable(current)) throw conflict(ORDER_ALREADY_PAID);
+      const live = await repo.findLiveAttempt(db, current.id);
+      if (live?.status === 'succeeded' && live.providerPaymentIntentId) {
+        // Charged, not yet recorded: the same PaymentIntent, so Subscribe can finish it.
+        return answer(await payments.retrievePaymentIntent(live.providerPaymentIntentId));
+      }
+      if (live) {
+        const reused = await reuse(current, live);
+        if (reused !== 'retry') return reused;
+        continue;
+      }
+      // The details can only change while nothing is being charged. A cart order was frozen
+      // (lines, coupon, shipping, tax, total) by the cart checkout just before this call.
+      const order =
+        current.kind === 'cart'
+          ? current
+          : await orders.updateShipping(identityId, current.id, shipping, input.deliverySchedule);
+      return charge(order, input.paymentMethodId);
+    }
+    throw new AppError('in_progress', PAYMENT_IN_PROGRESS);
+  }
 }

@@ -61,15 +61,20 @@ function rawErrorOf(error: unknown): StripeRawError | undefined {
 }
 
 /** The Stripe adapter (docs/payments.md#provider-port): stripe-node with a pinned API version and our idempotency keys. */
-export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const clock = options.clock ?? (() => new Date());
-  const stripe = new Stripe(options.secretKey, {
+/** What stripe-node is built with: the pinned version, 2 retries, the timeout, a loopback host in tests. */
+export function stripeClientConfig(options: StripeProviderOptions) {
+  return {
     apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 2,
     timeout: options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
     telemetry: false,
     ...(options.apiBase ? loopbackOverride(options.apiBase) : {}),
-  });
+  } satisfies Stripe.StripeConfig;
+}
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const clock = options.clock ?? (() => new Date());
+  const stripe = new Stripe(options.secretKey, stripeClientConfig(options));
 
   async function call<T>(work: () => Promise<unknown>): Promise<T> {
     try {
