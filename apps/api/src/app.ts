@@ -39,6 +39,11 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { createPaymentProvider } from './modules/payments/provider/create-provider.ts';
 import type { PaymentProvider } from './modules/payments/provider/payment-provider.ts';
+import {
+  createEventReconciliation,
+  EVENT_RECONCILIATION_INTERVAL_MS,
+} from './modules/payments/webhooks/event-reconciliation.ts';
+import { createWebhookIntake, type WebhookEffect } from './modules/payments/webhooks/webhook-intake.ts';
 import { webhooksRoutes } from './modules/payments/webhooks/webhooks.routes.ts';
 import { quizRoutes } from './modules/quiz/quiz.routes.ts';
 import { createQuizService } from './modules/quiz/quiz.service.ts';
@@ -210,6 +215,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shop: createShopService({ db }),
     referrals,
   };
+  // What a provider event does, whether it came by webhook or by the event reconciliation: the
+  // checkout's effect, then refunds and disputes (back office, docs/reliability.md#c12).
+  const refundEvents = createRefundsService({ db, clock, payments, log: app.log });
+  const paymentEventEffect: WebhookEffect = async (tx, event) => {
+    await checkout.paymentEventEffect(tx, event);
+    await refundEvents.eventEffect(tx, event);
+  };
+  const eventReconciliation = createEventReconciliation({
+    db,
+    clock,
+    payments,
+    intake: createWebhookIntake({ db, payments, clock, effect: paymentEventEffect }),
+    log: app.log,
+  });
   // Every time-driven job of the store, in one place. Each process runs the scheduler; a period of
   // a job is claimed in the database, so several processes still run each job once per period.
   const scheduler = createScheduler({
@@ -219,6 +238,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: [
       { name: 'membership-sweep', everyMs: SWEEP_INTERVAL_MS, run: (now) => cycles.sweep(now) },
       { name: 'payment-reconciliation', everyMs: BACKGROUND_INTERVAL_MS, run: () => checkout.reconcile() },
+      {
+        name: 'provider-event-reconciliation',
+        everyMs: EVENT_RECONCILIATION_INTERVAL_MS,
+        run: () => eventReconciliation.run(),
+      },
       {
         name: 'stock-hold-release',
         everyMs: HOLD_RELEASE_INTERVAL_MS,
@@ -258,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { db, isProduction: config.isProduction, sweep: cycles.sweep });
-      await registerModules(api, services);
+      await registerModules(api, services, paymentEventEffect);
     },
     { prefix: '/api' },
   );
@@ -284,21 +308,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** The business modules, each a plugin under /api. Add one line per module. */
-async function registerModules(api: FastifyInstance, services: Services) {
+async function registerModules(api: FastifyInstance, services: Services, paymentEventEffect: WebhookEffect) {
   await api.register(accountsRoutes, services);
   await api.register(catalogRoutes, { ...services, isUnlocked: services.quizResults.isUnlocked });
   await api.register(quizRoutes, services);
   await api.register(contactRoutes, services);
   await api.register(partnersRoutes, services);
-  // Refund and dispute events (back office, docs/reliability.md#c12) after the checkout's own effect.
-  const refundEvents = createRefundsService({ ...services, log: api.log });
-  await api.register(webhooksRoutes, {
-    ...services,
-    paymentEventEffect: async (tx, event) => {
-      await services.checkout.paymentEventEffect(tx, event);
-      await refundEvents.eventEffect(tx, event);
-    },
-  });
+  await api.register(webhooksRoutes, { ...services, paymentEventEffect });
   await api.register(ordersRoutes, services);
   await api.register(checkoutRoutes, services);
   await api.register(cartCheckoutRoutes, services);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AdminRefund, AdminRefundInput, RefundStatus } from '@store/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -47,6 +47,15 @@ const REFUNDABLE_ORDER_STATUSES = [
 ];
 
 const IN_FLIGHT: RefundStatus[] = ['requested', 'pending'];
+
+/** The actor of a refund made at the provider, not by an operator of the store. */
+const PROVIDER_ACTOR = '00000000-0000-0000-0000-000000000000';
+
+/** A stable UUID for a text (the request id of a provider-made refund, so it is recorded once). */
+function uuidFrom(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 function dollars(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
@@ -242,6 +251,79 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
     );
   }
 
+  /**
+   * `charge.refunded`: the charge's `amount_refunded` is the provider's total. What it has beyond
+   * the refunds we know (ours, requested or done) was refunded outside the store, in the
+   * provider's dashboard: it is recorded as a succeeded refund, which moves the order to `refunded`
+   * when nothing paid is left. A refund of a payment not recorded yet throws, so the event is
+   * delivered again (and the event reconciliation reads it again) once the payment is recorded.
+   */
+  async function recordProviderRefund(tx: Db, object: Record<string, unknown>): Promise<void> {
+    const pi = typeof object.payment_intent === 'string' ? object.payment_intent : undefined;
+    const chargeId = typeof object.id === 'string' ? object.id : undefined;
+    const amountRefunded = Number(object.amount_refunded ?? 0);
+    if (!pi || !chargeId || !(amountRefunded > 0)) return;
+    const owner = await tx.execute<{ order_id: string }>(sql`
+      SELECT order_id FROM payment_attempts WHERE provider_payment_intent_id = ${pi}
+      UNION ALL
+      SELECT bc.order_id FROM renewal_charges rc
+      JOIN billing_cycles bc ON bc.subscription_id = rc.subscription_id AND bc.cycle_index = rc.cycle_index
+      WHERE rc.provider_payment_intent_id = ${pi} AND bc.order_id IS NOT NULL
+      LIMIT 1`);
+    const orderId = owner.rows[0]?.order_id;
+    if (!orderId) {
+      log.info({ paymentIntentId: pi, amountRefunded }, 'charge refunded: not a payment of this store');
+      return;
+    }
+    const order = await lockOrder(tx, orderId);
+    if (!order) return;
+    if (!REFUNDABLE_ORDER_STATUSES.includes(order.status)) {
+      throw new Error(`order ${orderId} has no recorded payment yet; its refund is applied once it has`);
+    }
+    const known = await refundedCents(tx, orderId);
+    const missing = amountRefunded - known;
+    if (missing <= 0) return;
+    const at = clock();
+    const [last] = await tx
+      .execute<{ seq: number }>(sql`
+        SELECT coalesce(max(seq), 0)::int AS seq FROM refunds WHERE order_id = ${orderId}`)
+      .then((r) => r.rows);
+    const earlier = await tx
+      .select({ before: refunds.orderStatusBefore })
+      .from(refunds)
+      .where(eq(refunds.orderId, orderId))
+      .orderBy(asc(refunds.seq))
+      .limit(1);
+    const key = `provider-refund:${chargeId}:${amountRefunded}`;
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        id: randomUUID(),
+        orderId,
+        identityId: order.identity_id,
+        seq: Number(last?.seq ?? 0) + 1,
+        requestId: uuidFrom(key),
+        idempotencyKey: key,
+        provider: payments.name,
+        providerPaymentIntentId: pi,
+        amountCents: missing,
+        status: 'requested',
+        orderStatusBefore: earlier[0]?.before ?? order.status,
+        reason: 'Refunded at the payment provider',
+        actorIdentityId: PROVIDER_ACTOR,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return;
+    await settle(tx, row, { status: 'succeeded' });
+    log.warn(
+      { orderId, paymentIntentId: pi, amountCents: missing },
+      'a refund made at the payment provider was recorded on its order',
+    );
+  }
+
   return {
     /**
      * Refunds an order in full or in part (C12). The same `requestId` answers the same refund
@@ -394,16 +476,7 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
         return;
       }
       if (event.type === 'charge.refunded' && object.object === 'charge') {
-        const pi = typeof object.payment_intent === 'string' ? object.payment_intent : undefined;
-        if (!pi) return;
-        const ours = await tx
-          .select({ id: refunds.id })
-          .from(refunds)
-          .where(and(eq(refunds.providerPaymentIntentId, pi), inArray(refunds.status, IN_FLIGHT)));
-        log.info(
-          { paymentIntentId: pi, amountRefunded: object.amount_refunded, refundsInFlight: ours.length },
-          'charge refunded',
-        );
+        await recordProviderRefund(tx, object);
         return;
       }
       if (event.type === 'charge.dispute.created' && object.object === 'dispute') {

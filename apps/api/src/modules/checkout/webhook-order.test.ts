@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import { DEMO_ADMIN, seedAdmin } from '../accounts/accounts.seed.ts';
 import { seedCatalog } from '../catalog/catalog.seed.ts';
-import { sandboxWebhookSecret } from '../payments/provider/create-provider.ts';
+import { createPaymentProvider, sandboxWebhookSecret } from '../payments/provider/create-provider.ts';
 import { signWebhookPayload } from '../payments/provider/webhook-signature.ts';
 import {
   chargesOf,
@@ -43,9 +43,12 @@ afterAll(async () => {
 
 type Json = Record<string, unknown>;
 
-function deliver(type: string, object: Json) {
+/** Delivers one event; with `ids`, the same type gets the same event id again (a redelivery). */
+function deliver(type: string, object: Json, ids?: Map<string, string>) {
+  const id = ids?.get(type) ?? `evt_${randomUUID().replace(/-/g, '')}`;
+  ids?.set(type, id);
   const payload = JSON.stringify({
-    id: `evt_${randomUUID().replace(/-/g, '')}`,
+    id,
     object: 'event',
     created: Math.floor(now / 1000),
     livemode: false,
@@ -67,6 +70,14 @@ function deliver(type: string, object: Json) {
 async function storedIntent(paymentIntentId: string): Promise<Json> {
   const stored = await server.database.db.execute<{ data: unknown }>(
     sql`SELECT data FROM sandbox_payment_intents WHERE id = ${paymentIntentId}`,
+  );
+  const data = stored.rows[0]!.data;
+  return (typeof data === 'string' ? JSON.parse(data) : data) as Json;
+}
+
+async function storedCharge(chargeId: string): Promise<Json> {
+  const stored = await server.database.db.execute<{ data: unknown }>(
+    sql`SELECT data FROM sandbox_objects WHERE id = ${chargeId} AND kind = 'charge'`,
   );
   const data = stored.rows[0]!.data;
   return (typeof data === 'string' ? JSON.parse(data) : data) as Json;
@@ -161,7 +172,61 @@ describe('C10: out-of-order and early events', () => {
     expect(job!.last_error).toContain('not known');
   });
 
-  it.todo(
-    'C10 charge.refunded in any order with the other three events ends refunded: the webhook ignores charge.refunded, so a refund made at the provider never reaches the order',
-  );
+  it('C10 charge.refunded in any order with the other three events ends refunded, once: a refund made at the provider reaches the order, and one that overtakes the payment is refused until the payment is recorded', async () => {
+    const provider = createPaymentProvider({ config: server.config, db: server.database.db, clock });
+    const ALL = [...EVENTS, 'charge.refunded'] as const;
+    const sequences = permutations([...ALL]);
+    expect(sequences).toHaveLength(24);
+    for (const sequence of sequences) {
+      const member = await newMember(server, 'c10-refund');
+      const intent = await createIntent(server, member, member.orderId);
+      expect(intent.status).toBe(200);
+      // The whole charge is refunded at the provider (its dashboard): the sandbox emits charge.refunded.
+      await provider.refund({
+        paymentIntentId: intent.body.paymentIntentId,
+        idempotencyKey: `dashboard:${randomUUID()}`,
+      });
+      const pi = await storedIntent(intent.body.paymentIntentId);
+      const charge = await storedCharge(String(pi.latest_charge));
+      expect(charge.amount_refunded).toBe(pi.amount);
+      const objectOf = (type: (typeof ALL)[number]): Json =>
+        type === 'charge.refunded'
+          ? charge
+          : {
+              ...pi,
+              status:
+                type === 'payment_intent.created'
+                  ? 'requires_payment_method'
+                  : type === 'payment_intent.requires_action'
+                    ? 'requires_action'
+                    : 'succeeded',
+            };
+      const label = sequence.join(' > ');
+      const refused: (typeof ALL)[number][] = [];
+      const ids = new Map<string, string>();
+      for (const type of sequence) {
+        const res = await deliver(type, objectOf(type), ids);
+        if (res.status !== 200) refused.push(type);
+      }
+      // Only a refund that came before the payment's own event is refused (5xx: send it again).
+      expect(refused, label).toEqual(
+        sequence.indexOf('charge.refunded') < sequence.indexOf('payment_intent.succeeded')
+          ? ['charge.refunded']
+          : [],
+      );
+      // The provider delivers a refused event again later, with the same event id.
+      for (const type of refused) expect((await deliver(type, objectOf(type), ids)).status, label).toBe(200);
+      expect((await orderRow(server, member.orderId)).status, label).toBe('refunded');
+      const recorded = await server.database.db.execute<{ amount_cents: number; status: string }>(
+        sql`SELECT amount_cents, status FROM refunds WHERE order_id = ${member.orderId}`,
+      );
+      expect(
+        recorded.rows.map((r) => [Number(r.amount_cents), r.status]),
+        label,
+      ).toEqual([[Number(pi.amount), 'succeeded']]);
+      // The same refund event again changes nothing.
+      expect((await deliver('charge.refunded', charge, ids)).body.status).toBe('already_processed');
+      expect(await chargesOf(server, member.orderId)).toBe(1);
+    }
+  }, 240_000);
 });

@@ -55,6 +55,7 @@ const REMOTE_METHODS = [
   'findPaymentIntentsByOrder',
   'cancelPaymentIntent',
   'refund',
+  'listEvents',
 ] as const satisfies readonly (keyof PaymentProvider)[];
 
 export interface GuardedProvider extends PaymentProvider {

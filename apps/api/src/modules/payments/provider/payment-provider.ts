@@ -62,6 +62,13 @@ export interface PaymentProvider {
   }): Promise<ProviderRefund>;
 
   /**
+   * Every event created after `createdAfter` (Stripe's `GET /v1/events?created[gt]=`, all pages
+   * through `starting_after`), oldest first, at most `limit` of the newest: what the webhook may
+   * have missed (docs/payments.md#event-reconciliation).
+   */
+  listEvents(input: { createdAfter: Date; limit?: number }): Promise<ProviderEvent[]>;
+
+  /**
    * Checks a webhook's `Stripe-Signature` over the exact raw body (tolerance 300 s) and returns
    * the event; throws WebhookSignatureError otherwise.
    */
@@ -142,6 +149,24 @@ export interface ProviderRefund {
 }
 
 /** A verified provider event. */
+/** How many events one reconciliation pass reads at most. */
+export const MAX_LISTED_EVENTS = 1000;
+
+/** A Stripe event object as the provider's event. */
+export function toProviderEvent(event: {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: unknown };
+}): ProviderEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    createdAt: new Date(event.created * 1000),
+    object: event.data.object as ProviderEvent['object'],
+  };
+}
+
 export interface ProviderEvent {
   id: string;
   type: string;

@@ -352,8 +352,13 @@ export class SandboxEngine {
     if (version === 'sbx' && resource === 'refunds' && id && action === 'settle' && method === 'POST') {
       return this.settleRefund(id);
     }
+    if (version === 'sbx' && resource === 'charges' && id && action === 'dispute' && method === 'POST') {
+      // The cardholder disputes a charge some time after it succeeded (as Stripe's dashboard shows it).
+      return this.dispute(await this.getObjectOf<ChargeJson>('charge', id, 'charge'));
+    }
     if (version !== 'v1')
       throw invalid(`Unrecognized request URL (${method}: ${path}).`, { statusCode: 404 });
+    if (resource === 'events' && !id && method === 'GET') return this.listEvents(params);
     if (resource === 'customers') {
       if (!id && method === 'POST') return this.createCustomer(params, key);
       if (id && !action && method === 'GET') return this.getCustomer(id);
@@ -692,8 +697,31 @@ export class SandboxEngine {
     return pi;
   }
 
+  /**
+   * `GET /v1/events`: newest first, `created[gt]`, `limit` (1-100, 10 by default) and the
+   * `starting_after` cursor (the next, older page), as Stripe pages every list.
+   */
+  private async listEvents(params: Params) {
+    const created = params.created as Params | undefined;
+    const gt = Number((typeof created === 'object' ? created?.gt : undefined) ?? params['created[gt]'] ?? 0);
+    const limit = Math.min(100, Math.max(1, Number(params.limit ?? 10) || 10));
+    let events = (await this.store.listEvents(Number.isFinite(gt) ? gt : 0)) as SandboxEvent[];
+    const after = typeof params.starting_after === 'string' ? params.starting_after : undefined;
+    if (after) {
+      const at = events.findIndex((event) => event.id === after);
+      if (at < 0) throw missing('event', after, 'starting_after');
+      events = events.slice(at + 1);
+    }
+    return {
+      object: 'list',
+      url: '/v1/events',
+      has_more: events.length > limit,
+      data: events.slice(0, limit),
+    };
+  }
+
   /** `pm_card_createDispute`: the cardholder disputes the charge as soon as it succeeds. */
-  private async dispute(charge: ChargeJson): Promise<void> {
+  private async dispute(charge: ChargeJson): Promise<unknown> {
     const dispute = {
       id: await this.newId('dp'),
       object: 'dispute',
@@ -709,6 +737,7 @@ export class SandboxEngine {
     };
     await this.store.putObject('dispute', dispute.id, dispute, this.clock());
     await this.emit('charge.dispute.created', dispute);
+    return dispute;
   }
 
   private async decline(pi: PaymentIntentJson, pm: PaymentMethodJson, decline: CardDecline): Promise<never> {

@@ -1,9 +1,11 @@
-import type {
-  CreatePaymentIntentInput,
-  PaymentProvider,
-  ProviderEvent,
-  ProviderPaymentIntent,
-  ProviderRefund,
+import {
+  type CreatePaymentIntentInput,
+  MAX_LISTED_EVENTS,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderPaymentIntent,
+  type ProviderRefund,
+  toProviderEvent,
 } from './payment-provider.ts';
 import { type Params, SandboxEngine } from './sandbox-engine.ts';
 import type { SandboxStore } from './sandbox-store.ts';
@@ -187,6 +189,26 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
         idempotencyKey,
       );
       return toRefund(refund);
+    },
+
+    async listEvents({ createdAfter, limit = MAX_LISTED_EVENTS }) {
+      const events: ProviderEvent[] = [];
+      let startingAfter: string | undefined;
+      const gt = Math.floor(createdAfter.getTime() / 1000);
+      for (;;) {
+        const query = new URLSearchParams({ 'created[gt]': String(gt), limit: '100' });
+        if (startingAfter) query.set('starting_after', startingAfter);
+        const page = await call<{ data: Parameters<typeof toProviderEvent>[0][]; has_more: boolean }>(
+          'GET',
+          `/v1/events?${query}`,
+        ).catch((error: unknown) => {
+          throw error instanceof SandboxCallError ? toProviderError(error.raw) : error;
+        });
+        events.push(...page.data.map(toProviderEvent));
+        if (!page.has_more || events.length >= limit || page.data.length === 0) break;
+        startingAfter = page.data[page.data.length - 1]!.id;
+      }
+      return events.slice(0, limit).reverse();
     },
 
     verifyWebhook(rawBody, signatureHeader): ProviderEvent {

@@ -31,6 +31,8 @@ export interface SandboxStore {
   getPaymentIntent(id: string): Promise<unknown | undefined>;
   putPaymentIntent(pi: SandboxPaymentIntentRecord['data'], now: Date, idempotencyKey?: string): Promise<void>;
   findPaymentIntentsByOrder(orderId: string): Promise<unknown[]>;
+  /** Events created after `createdAfterSeconds` (Stripe's `created[gt]`), newest first as Stripe lists them. */
+  listEvents(createdAfterSeconds: number): Promise<unknown[]>;
   /** Takes a key for a request, or reports what an earlier request with it left. */
   claimKey(key: string, requestHash: string, now: Date, ttlMs: number): Promise<KeyClaim>;
   completeKey(key: string, statusCode: number, response: unknown): Promise<void>;
@@ -41,6 +43,8 @@ export interface SandboxStore {
 export function createMemorySandboxStore(): SandboxStore {
   let sequence = 0;
   const objects = new Map<string, { kind: SandboxObjectKind; data: unknown }>();
+  /** Event ids in the order they were emitted. */
+  const events: string[] = [];
   const intents = new Map<string, SandboxPaymentIntentRecord>();
   const keys = new Map<
     string,
@@ -56,7 +60,15 @@ export function createMemorySandboxStore(): SandboxStore {
       return found && { kind: found.kind, data: clone(found.data) };
     },
     async putObject(kind, id, data) {
+      if (kind === 'event' && !objects.has(id)) events.push(id);
       objects.set(id, { kind, data: clone(data) });
+    },
+    async listEvents(createdAfterSeconds) {
+      return events
+        .map((id) => objects.get(id)!.data as { created: number })
+        .filter((event) => event.created > createdAfterSeconds)
+        .reverse()
+        .map(clone);
     },
     async getPaymentIntent(id) {
       const found = intents.get(id);
@@ -111,6 +123,15 @@ export function createDbSandboxStore(db: Db): SandboxStore {
         .insert(sandboxObjects)
         .values({ id, kind, data, createdAt: now })
         .onConflictDoUpdate({ target: sandboxObjects.id, set: { data } });
+    },
+    async listEvents(createdAfterSeconds) {
+      // Newest first; within one second the later sequence number (the id's source) cannot be read
+      // back, so the insertion time and then the id order them, as a stable order is all Stripe promises.
+      const result = await db.execute<{ data: unknown }>(sql`
+        SELECT data FROM sandbox_objects
+        WHERE kind = 'event' AND (data->>'created')::bigint > ${createdAfterSeconds}
+        ORDER BY (data->>'created')::bigint DESC, created_at DESC, id DESC`);
+      return result.rows.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data));
     },
     async getPaymentIntent(id) {
       const [row] = await db

@@ -1,6 +1,12 @@
 import Stripe from 'stripe';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from '../../../config/env.ts';
-import type { PaymentProvider, ProviderPaymentIntent } from './payment-provider.ts';
+import {
+  MAX_LISTED_EVENTS,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderPaymentIntent,
+  toProviderEvent,
+} from './payment-provider.ts';
 import {
   customerIdempotencyKey,
   declinedPaymentIntent,
@@ -184,6 +190,21 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         ),
       );
       return toRefund(refund);
+    },
+
+    async listEvents({ createdAfter, limit = MAX_LISTED_EVENTS }) {
+      const events: ProviderEvent[] = [];
+      await call(async () => {
+        // Newest first; stripe-node follows `starting_after` from page to page.
+        for await (const event of stripe.events.list({
+          created: { gt: Math.floor(createdAfter.getTime() / 1000) },
+          limit: 100,
+        })) {
+          events.push(toProviderEvent(event as unknown as Parameters<typeof toProviderEvent>[0]));
+          if (events.length >= limit) break;
+        }
+      });
+      return events.reverse();
     },
 
     verifyWebhook(rawBody, signatureHeader) {

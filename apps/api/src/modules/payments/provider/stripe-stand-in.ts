@@ -20,12 +20,33 @@ export interface StripeStandInOptions {
   clock?: () => Date;
   seed?: string;
   store?: SandboxStore;
+  /** Waits before each redelivery of a failed webhook; Stripe's own schedule by default. */
+  redeliveryDelaysMs?: number[];
 }
+
+/**
+ * Like Stripe, a delivery that does not answer 2xx is tried again later with a growing wait, for
+ * up to about three days (Stripe's documented window), then given up.
+ */
+export const STRIPE_REDELIVERY_DELAYS_MS = [
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  24 * 3_600_000,
+  24 * 3_600_000,
+];
 
 export interface WebhookDelivery {
   eventId: string;
   type: string;
   status: number;
+  /** 1 for the first delivery of an event, 2 for its first redelivery, ... */
+  attempt: number;
+  /** When this delivery failed and another follows: how long the stand-in waits before it. */
+  retryInMs?: number;
 }
 
 export interface StripeStandIn {
@@ -38,6 +59,10 @@ export interface StripeStandIn {
   requests: Array<{ method: string; path: string; idempotencyKey?: string; status: number }>;
   deliveries: WebhookDelivery[];
   setWebhookUrl(url: string | undefined): void;
+  /** Changes the redelivery schedule of failures from now on (tests use milliseconds). */
+  setRedeliveryDelays(delaysMs: number[]): void;
+  /** Redeliveries waiting for their time. */
+  pendingRedeliveries(): number;
   /** Resolves once every webhook queued so far was delivered (or failed). */
   flushWebhooks(): Promise<void>;
   close(): Promise<void>;
@@ -112,12 +137,16 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   let pending: Promise<void> = Promise.resolve();
   let requestCount = 0;
 
+  let redeliveryDelays = options.redeliveryDelaysMs ?? STRIPE_REDELIVERY_DELAYS_MS;
+  const waiting = new Set<NodeJS.Timeout>();
+
   // Delivered after the request that caused them, one at a time, as Stripe's own queue would.
-  engine.onEvent((event: SandboxEvent) => {
+  function deliver(event: SandboxEvent, attempt: number) {
     const url = webhookUrl;
     if (!url) return;
     pending = pending.then(async () => {
       const payload = JSON.stringify(event, null, 2);
+      // Signed at each try, with that moment's timestamp, as Stripe does.
       const signature = signWebhookPayload(payload, webhookSecret, Math.floor(clock().getTime() / 1000));
       const status = await fetch(url, {
         method: 'POST',
@@ -133,9 +162,19 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
           return res.status;
         })
         .catch(() => 0);
-      deliveries.push({ eventId: event.id, type: event.type, status });
+      const ok = status >= 200 && status < 300;
+      const retryInMs = ok ? undefined : redeliveryDelays[attempt - 1];
+      deliveries.push({ eventId: event.id, type: event.type, status, attempt, retryInMs });
+      if (retryInMs === undefined) return;
+      const timer = setTimeout(() => {
+        waiting.delete(timer);
+        deliver(event, attempt + 1);
+      }, retryInMs);
+      timer.unref();
+      waiting.add(timer);
     });
-  });
+  }
+  engine.onEvent((event: SandboxEvent) => deliver(event, 1));
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -191,6 +230,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     setWebhookUrl(url) {
       webhookUrl = url;
     },
+    setRedeliveryDelays(delaysMs) {
+      redeliveryDelays = delaysMs;
+    },
+    pendingRedeliveries: () => waiting.size,
     async flushWebhooks() {
       let current: Promise<void>;
       do {
@@ -200,6 +243,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        for (const timer of waiting) clearTimeout(timer);
+        waiting.clear();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

@@ -19,6 +19,11 @@ export interface WebhookReceipt {
 export interface WebhookIntake {
   /** Verifies the signature over the raw body, then records the event once and applies its effect. */
   receive(rawBody: Buffer, signatureHeader: string | undefined): Promise<WebhookReceipt>;
+  /**
+   * Records an event read from the provider's own API (the event reconciliation) once and applies
+   * its effect, exactly as a webhook of it would: the same event id is never applied twice.
+   */
+  apply(event: ProviderEvent): Promise<WebhookReceipt>;
 }
 
 export function createWebhookIntake(deps: {
@@ -28,18 +33,20 @@ export function createWebhookIntake(deps: {
   effect?: WebhookEffect;
 }): WebhookIntake {
   const { db, payments, clock, effect } = deps;
+  function apply(event: ProviderEvent): Promise<WebhookReceipt> {
+    return db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const now = clock();
+      const isNew = await insertEventOnce(tx, payments.name, event, now);
+      if (!isNew) return { eventId: event.id, type: event.type, outcome: 'already_processed' as const };
+      if (effect) await effect(tx, event);
+      await markEventProcessed(tx, event.id, now);
+      return { eventId: event.id, type: event.type, outcome: 'processed' as const };
+    });
+  }
+
   return {
-    async receive(rawBody, signatureHeader) {
-      const event = payments.verifyWebhook(rawBody, signatureHeader);
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
-        const now = clock();
-        const isNew = await insertEventOnce(tx, payments.name, event, now);
-        if (!isNew) return { eventId: event.id, type: event.type, outcome: 'already_processed' as const };
-        if (effect) await effect(tx, event);
-        await markEventProcessed(tx, event.id, now);
-        return { eventId: event.id, type: event.type, outcome: 'processed' as const };
-      });
-    },
+    receive: (rawBody, signatureHeader) => apply(payments.verifyWebhook(rawBody, signatureHeader)),
+    apply,
   };
 }
