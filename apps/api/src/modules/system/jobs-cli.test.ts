@@ -27,6 +27,7 @@ describe('npm run job', () => {
     expect('jobs' in listed && listed.jobs.map((j) => j.name)).toEqual([
       'membership-sweep',
       'payment-reconciliation',
+      'provider-event-reconciliation',
       'stock-hold-release',
     ]);
     const release = 'jobs' in listed ? listed.jobs.find((j) => j.name === 'stock-hold-release') : undefined;
