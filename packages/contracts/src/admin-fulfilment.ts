@@ -239,3 +239,26 @@ export const AdminCartOrderSchema = z.object({
 });
 export type AdminCartOrder = z.infer<typeof AdminCartOrderSchema>;
 export const AdminCartOrderPageSchema = pageSchemaOf(AdminCartOrderSchema);
+
+/** One scheduled job as the operator's dashboard shows it (`GET /api/admin/jobs`). */
+export const AdminJobSchema = z.object({
+  name: z.string(),
+  /** How often it runs. */
+  everySeconds: z.number().int(),
+  /** ISO times; null before its first run. */
+  lastStartedAt: z.string().nullable(),
+  lastFinishedAt: z.string().nullable(),
+  /** Started and not finished yet. */
+  running: z.boolean(),
+  /** Whether its last finished run failed, and why. */
+  failed: z.boolean(),
+  lastError: z.string().nullable(),
+  runs: z.number().int(),
+  failures: z.number().int(),
+  /** When a process will next start it (its period from the last start); null: at the next tick. */
+  nextRunAt: z.string().nullable(),
+});
+export type AdminJob = z.infer<typeof AdminJobSchema>;
+
+export const AdminJobsSchema = z.object({ jobs: z.array(AdminJobSchema), now: z.string() });
+export type AdminJobs = z.infer<typeof AdminJobsSchema>;

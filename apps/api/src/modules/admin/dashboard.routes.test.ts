@@ -228,3 +228,51 @@ describe('GET /api/admin/dashboard', () => {
     }
   });
 });
+
+describe('GET /api/admin/jobs', () => {
+  it("S2: shows every scheduled job with its last run, a failed run's error, and its next run; only to the operator", async () => {
+    const scheduler = server.app.scheduler;
+    const release = scheduler.jobs.find((j) => j.name === 'stock-hold-release')!;
+    const sweep = scheduler.jobs.find((j) => j.name === 'membership-sweep')!;
+    await scheduler.runNow(release);
+    // A sweep that fails is recorded by the scheduler's own path, as a failing tick would be.
+    await expect(
+      scheduler.runNow({
+        ...sweep,
+        run: async () => {
+          throw new Error('the database did not answer');
+        },
+      }),
+    ).rejects.toThrow();
+
+    const res = await server.request('GET', '/api/admin/jobs', { token: adminToken });
+    expect(res.status).toBe(200);
+    const jobs = res.body.jobs as Array<Record<string, unknown>>;
+    expect(jobs.map((j) => j.name)).toEqual(scheduler.jobs.map((j) => j.name));
+    const byName = new Map(jobs.map((j) => [j.name, j]));
+    expect(byName.get('stock-hold-release')).toMatchObject({
+      everySeconds: release.everyMs / 1000,
+      lastStartedAt: new Date(NOW).toISOString(),
+      running: false,
+      failed: false,
+      lastError: null,
+      runs: 1,
+      failures: 0,
+      nextRunAt: new Date(NOW + release.everyMs).toISOString(),
+    });
+    expect(byName.get('membership-sweep')).toMatchObject({
+      failed: true,
+      lastError: 'the database did not answer',
+      failures: 1,
+    });
+    expect(byName.get('payment-reconciliation')).toMatchObject({
+      lastStartedAt: null,
+      runs: 0,
+      nextRunAt: null,
+    });
+
+    expect((await server.request('GET', '/api/admin/jobs')).status).toBe(401);
+    const docs = await server.request('GET', '/api/docs');
+    expect(docs.body.paths['/api/admin/jobs'].get.operationId).toBe('adminListJobs');
+  });
+});

@@ -1,10 +1,15 @@
-import { AdminDashboardQuerySchema, AdminDashboardSchema } from '@store/contracts';
+import {
+  AdminDashboardQuerySchema,
+  AdminDashboardSchema,
+  type AdminJob,
+  AdminJobsSchema,
+} from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
-/** GET /api/admin/dashboard (issue 8 part 1); registered inside the admin guard's scope. */
+/** GET /api/admin/dashboard (issue 8 part 1) and GET /api/admin/jobs; registered inside the admin guard's scope. */
 export function dashboardRoutes(scope: FastifyInstance, deps: { db: Db; clock: () => Date }) {
   const dashboard = createDashboardService(deps);
   scope.withTypeProvider<ZodTypeProvider>().get(
@@ -19,5 +24,41 @@ export function dashboardRoutes(scope: FastifyInstance, deps: { db: Db; clock: (
       },
     },
     async (request) => dashboard.read(request.query),
+  );
+
+  scope.withTypeProvider<ZodTypeProvider>().get(
+    '/jobs',
+    {
+      schema: {
+        operationId: 'adminListJobs',
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'Each scheduled job: when it last ran, whether it failed (and why), and when it runs next',
+        response: { 200: AdminJobsSchema },
+      },
+    },
+    async (request) => {
+      const scheduler = request.server.scheduler;
+      const now = deps.clock();
+      const history = new Map((await scheduler.history()).map((run) => [run.name, run]));
+      const jobs = scheduler.jobs.map((job): AdminJob => {
+        const run = history.get(job.name);
+        const finished = run?.lastFinishedAt ?? null;
+        const running = Boolean(run && (!finished || finished < run.lastStartedAt));
+        return {
+          name: job.name,
+          everySeconds: Math.round(job.everyMs / 1000),
+          lastStartedAt: run?.lastStartedAt.toISOString() ?? null,
+          lastFinishedAt: finished?.toISOString() ?? null,
+          running,
+          failed: Boolean(run?.lastError) && !running,
+          lastError: run?.lastError ?? null,
+          runs: run?.runs ?? 0,
+          failures: run?.failures ?? 0,
+          nextRunAt: run ? new Date(run.lastStartedAt.getTime() + job.everyMs).toISOString() : null,
+        };
+      });
+      return { jobs, now: now.toISOString() };
+    },
   );
 }

@@ -9,6 +9,7 @@ import { errorText } from '../../components/list-parts.tsx';
 import { useBoxes, useCartOrders } from '../../fulfilment/api/get-boxes.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { PERIOD_PRESETS, periodLabel, periodProblem, presetOf, presetPeriod } from '../utils/period.ts';
+import { JobsPanel } from './jobs-panel.tsx';
 import './dashboard.css';
 
 // chart.js is the largest part of the back office: it loads only when the figures are drawn.
@@ -64,6 +65,7 @@ export function DashboardPage() {
           <Figures data={data} />
         ) : null}
       </section>
+      <JobsPanel />
     </>
   );
 }
