@@ -113,11 +113,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter =
     deps.limiter ??
     (config.redisUrl
-      ? createRedisRateLimiter(config.redisUrl, config.rateLimitScale)
+      ? createRedisRateLimiter(config.redisUrl, config.rateLimitScale, config.redisKeyPrefix)
       : createMemoryRateLimiter(Date.now, config.rateLimitScale));
   const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl });
   // Ended sessions are shared through Redis when several processes serve the store.
-  const revocations = config.redisUrl ? createRedisRevocations(config.redisUrl) : createMemoryRevocations();
+  const revocations = config.redisUrl
+    ? createRedisRevocations(config.redisUrl, Date.now, config.redisKeyPrefix)
+    : createMemoryRevocations();
   const tokens = createAccessTokens(config.jwtSecret, clock, revocations);
   const payments =
     deps.payments ??

@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   STORE_EMAIL: z.string().email().default('support@localhost'),
   REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.string().max(64).default(''),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   PLAN_PRICE_CENTS: z.coerce.number().int().min(50).default(DEFAULT_PLAN_PRICE_CENTS),
@@ -62,6 +63,8 @@ export interface Config {
   smtpUrl: string | undefined;
   storeEmail: string;
   redisUrl: string | undefined;
+  /** Put before every Redis key, so several stores (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   google: { clientId?: string; jwksUrl: string };
   planPriceCents: number;
   handlingFeeCents: number;
@@ -119,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     storeEmail: env.STORE_EMAIL,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     google: { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL },
     planPriceCents: env.PLAN_PRICE_CENTS,
     handlingFeeCents: env.HANDLING_FEE_CENTS,
@@ -211,6 +215,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     storeEmail: 'support@localhost',
     redisUrl: undefined,
+    redisKeyPrefix: '',
     google: { jwksUrl: 'http://127.0.0.1:9/jwks' },
     planPriceCents: DEFAULT_PLAN_PRICE_CENTS,
     handlingFeeCents: DEFAULT_HANDLING_FEE_CENTS,

@@ -43,18 +43,18 @@ export function createMemoryRateLimiter(now: () => number = Date.now, scale = 1)
   };
 }
 
-export function createRedisRateLimiter(url: string, scale = 1): RateLimiter {
+export function createRedisRateLimiter(url: string, scale = 1, keyPrefix = ''): RateLimiter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   return {
     async hit(key, max, windowMs) {
-      const k = `rl:${key}`;
+      const k = `${keyPrefix}rl:${key}`;
       const results = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
       const count = Number(results?.[0]?.[1] ?? 0);
       const ttl = Number(results?.[2]?.[1] ?? windowMs);
       return { allowed: count <= max * scale, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
     },
     async reset(key) {
-      await redis.del(`rl:${key}`);
+      await redis.del(`${keyPrefix}rl:${key}`);
     },
     async close() {
       await redis.quit();

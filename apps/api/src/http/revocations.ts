@@ -45,7 +45,11 @@ export const REVOCATION_CACHE_MS = 1000;
  * a "not revoked" answer is cached for a second, so another process refuses the token within a
  * second. If Redis cannot answer, the token is judged on what this process knows.
  */
-export function createRedisRevocations(url: string, now: () => number = Date.now): Revocations {
+export function createRedisRevocations(
+  url: string,
+  now: () => number = Date.now,
+  keyPrefix = '',
+): Revocations {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true });
   const local = createMemoryRevocations(now);
   const checked = new Map<string, number>();
@@ -54,7 +58,7 @@ export function createRedisRevocations(url: string, now: () => number = Date.now
       await local.revoke(sessionIds);
       if (sessionIds.length === 0) return;
       const multi = redis.multi();
-      for (const id of sessionIds) multi.set(`rv:${id}`, '1', 'PX', ENTRY_TTL_MS);
+      for (const id of sessionIds) multi.set(`${keyPrefix}rv:${id}`, '1', 'PX', ENTRY_TTL_MS);
       await multi.exec();
     },
     async isRevoked(sessionId) {
@@ -63,7 +67,7 @@ export function createRedisRevocations(url: string, now: () => number = Date.now
       const checkedAt = checked.get(sessionId);
       if (checkedAt !== undefined && t - checkedAt < REVOCATION_CACHE_MS) return false;
       try {
-        const found = await redis.exists(`rv:${sessionId}`);
+        const found = await redis.exists(`${keyPrefix}rv:${sessionId}`);
         if (found) {
           await local.revoke([sessionId]);
           return true;
