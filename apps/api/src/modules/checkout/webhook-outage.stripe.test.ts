@@ -185,6 +185,8 @@ describe('E5: webhook endpoint outage', () => {
         .poll(async () => (await orderRow(server, buyer.orderId)).status, { timeout: 10_000 })
         .toBe('paid');
       await expectPaidOnce(buyer);
+      // The stand-in notes the 200 once our answer has travelled back to it.
+      await expect.poll(() => triesOf().at(-1)?.status).toBe(200);
       const tries = triesOf();
       expect(tries.at(-1)!.status).toBe(200);
       expect(tries.at(-1)!.retryInMs).toBeUndefined();

@@ -46,7 +46,8 @@ export function createWebhookIntake(deps: {
   }
 
   return {
-    receive: (rawBody, signatureHeader) => apply(payments.verifyWebhook(rawBody, signatureHeader)),
+    // Async, so a bad signature is a rejected promise like any other failure.
+    receive: async (rawBody, signatureHeader) => apply(payments.verifyWebhook(rawBody, signatureHeader)),
     apply,
   };
 }
