@@ -68,10 +68,12 @@ export function JobsPanel() {
             <thead>
               <tr>
                 <th scope="col">Job</th>
-                <th scope="col">Last run</th>
                 <th scope="col">Result</th>
+                <th scope="col">Last run</th>
                 <th scope="col">Next run</th>
-                <th scope="col">Runs (failed)</th>
+                <th scope="col" className="jobs-panel__runs">
+                  Runs (failed)
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -83,12 +85,12 @@ export function JobsPanel() {
                       {job.name}, {every(job.everySeconds)}
                     </span>
                   </td>
-                  <td>{when(job.lastStartedAt)}</td>
                   <td>
                     <Result job={job} />
                   </td>
+                  <td>{when(job.lastStartedAt)}</td>
                   <td>{job.nextRunAt ? when(job.nextRunAt) : 'At the next tick'}</td>
-                  <td>
+                  <td className="jobs-panel__runs">
                     {job.runs} ({job.failures})
                   </td>
                 </tr>
