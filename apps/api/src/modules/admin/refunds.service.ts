@@ -277,11 +277,21 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
     }
     const order = await lockOrder(tx, orderId);
     if (!order) return;
-    if (!REFUNDABLE_ORDER_STATUSES.includes(order.status)) {
+    // The store's own refund of a charge it could not keep (a second charge, sold out, C11).
+    const ownRefund = await tx.execute(sql`
+      SELECT 1 FROM outbox WHERE kind = 'refund' AND payload->>'paymentIntentId' = ${pi} LIMIT 1`);
+    if (ownRefund.rows.length > 0) return;
+    if (order.status === 'draft' || order.status === 'awaiting_payment') {
       throw new Error(`order ${orderId} has no recorded payment yet; its refund is applied once it has`);
     }
-    const known = await refundedCents(tx, orderId);
-    const missing = amountRefunded - known;
+    const charge = await chargeOfOrder(tx, orderId);
+    if (!charge) return;
+    // Only the charge that paid the order counts; any other is the store's to refund (C11).
+    if (charge.paymentIntentId !== pi) return;
+    const known = await tx.execute<{ cents: number }>(sql`
+      SELECT coalesce(sum(amount_cents), 0)::int AS cents FROM refunds
+      WHERE order_id = ${orderId} AND provider_payment_intent_id = ${pi} AND status <> 'failed'`);
+    const missing = amountRefunded - Number(known.rows[0]?.cents ?? 0);
     if (missing <= 0) return;
     const at = clock();
     const [last] = await tx

@@ -800,5 +800,39 @@ describe('a second charge of one shop order', () => {
     expect(order.status).toBe('paid');
     expect(await cartStatus(server, cartId)).toBe('ordered');
     expect(await mailCount(server, shopper.email, 'cart-receipt')).toBe(1);
+
+    // The provider's charge.refunded for that second charge is the store's own refund: the order
+    // stays paid and no refund of its paying charge is recorded.
+    const refundedCharge = await server.database.db.execute<{ data: unknown }>(sql`
+      SELECT c.data FROM sandbox_objects c WHERE c.kind = 'charge' AND c.data->>'payment_intent' = ${second.id}`);
+    const chargeData = refundedCharge.rows[0]!.data;
+    const chargeObject = typeof chargeData === 'string' ? JSON.parse(chargeData) : chargeData;
+    expect(chargeObject.amount_refunded).toBe(chargeObject.amount);
+    const refundEvent = JSON.stringify({
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      created: Math.floor(now / 1000),
+      livemode: false,
+      type: 'charge.refunded',
+      data: { object: chargeObject },
+    });
+    const refundDelivered = await server.request('POST', '/api/payments/webhook', {
+      rawBody: { contentType: 'application/json', data: refundEvent },
+      headers: {
+        'stripe-signature': signWebhookPayload(
+          refundEvent,
+          sandboxWebhookSecret(server.config),
+          Math.floor(now / 1000),
+        ),
+      },
+    });
+    expect(refundDelivered.status).toBe(200);
+    const after = await server.database.db.execute<{ status: string }>(
+      sql`SELECT status FROM orders WHERE id = ${paid.body.orderId}`,
+    );
+    expect(after.rows[0]!.status).toBe('paid');
+    expect(
+      await scalar(server, sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${paid.body.orderId}`),
+    ).toBe(0);
   });
 });
