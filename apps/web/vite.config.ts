@@ -34,8 +34,32 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Preloads the web font that global.css declares, by its hashed URL, so the browser fetches it
+ * with the CSS instead of after it (docs/look-and-trust.md#type-and-controls). Build only: the
+ * dev server serves the font from node_modules without a hash.
+ */
+function preloadFont(pattern: RegExp): Plugin {
+  return {
+    name: 'preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files = Object.keys(ctx.bundle ?? {}).filter((f) => pattern.test(f));
+        if (files.length === 0) throw new Error(`preload-font: no asset matches ${pattern}`);
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          injectTo: 'head',
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadFont(/figtree-latin-wght-normal-[\w-]+\.woff2$/)],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },
