@@ -18,7 +18,7 @@ const outDir = path.join(root, 'apps/web/public/catalog');
 const bundled = await build({
   stdin: {
     contents:
-      "export * from './demo-catalog.ts'; export { Flavors, flavorById } from './reference-lists.ts';",
+      "export * from './demo-catalog.ts'; export { Flavors, flavorById } from './reference-lists.ts'; export { productName } from '@store/contracts';",
     resolveDir: path.join(root, 'apps/api/src/modules/catalog'),
     loader: 'ts',
   },
@@ -31,6 +31,9 @@ const bundled = await build({
 const catalog = await import(
   `data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`
 );
+
+/** The product's name as the store shows it (title, flavor), as productName() in the contracts. */
+const productNameOf = (product) => catalog.productName(product);
 
 const esc = (s) =>
   String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -60,33 +63,186 @@ function write(relative, content) {
   writeFileSync(file, content);
 }
 
-function brandWords(name) {
-  const [first, ...rest] = name.split(' ');
-  return [first.toUpperCase(), rest.join(' ').toUpperCase()];
+// Font stacks for the wordmarks: the images are shown as <img>, so they cannot use the page's web
+// font; each wordmark forces its text to a fixed width (textLength), so it reads the same whatever
+// font the visitor's system substitutes.
+const SANS = "Helvetica,Arial,'Liberation Sans',sans-serif";
+const NARROW = "'Arial Narrow','Liberation Sans Narrow','Roboto Condensed',sans-serif";
+const SERIF = "Georgia,'DejaVu Serif','Times New Roman',serif";
+
+const WORDMARK_WIDTH = 320;
+const WORDMARK_HEIGHT = 96;
+
+/** One line of a wordmark, stretched or squeezed to exactly `width`. */
+function word(text, { x, y, size, width, fill, family = SANS, weight = 700, italic = false, extra = '' }) {
+  return `<text x="${x}" y="${y}" font-family="${family}" font-size="${size}" font-weight="${weight}"${italic ? ' font-style="italic"' : ''} fill="${fill}" textLength="${width}" lengthAdjust="spacingAndGlyphs" ${extra}>${esc(text)}</text>`;
 }
 
-function initials(name) {
-  return name
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+/**
+ * Each demo brand's wordmark: its own mark and lettering, drawn in `fg` (the lettering) and
+ * `mark` (the symbol's second colour) on a transparent 320 x 96 canvas. Unknown brands (added in
+ * the back office) get a plain lettered name.
+ */
+const wordmarks = {
+  ironclad: (fg, mark) => {
+    const hex = Array.from({ length: 6 }, (_, i) => {
+      const a = (Math.PI / 3) * i + Math.PI / 6;
+      return `${(44 + 38 * Math.cos(a)).toFixed(1)},${(48 + 38 * Math.sin(a)).toFixed(1)}`;
+    }).join(' ');
+    return [
+      `<polygon points="${hex}" fill="${fg}"/>`,
+      `<circle cx="44" cy="48" r="15" fill="${mark}"/>`,
+      `<circle cx="44" cy="48" r="6" fill="${fg}"/>`,
+      word('IRONCLAD', { x: 98, y: 58, size: 44, width: 214, fill: fg, family: NARROW, weight: 900 }),
+      word('NUTRITION', { x: 100, y: 82, size: 14, width: 210, fill: mark, weight: 700 }),
+    ].join('');
+  },
+  'verdant-roots': (fg, mark) =>
+    [
+      `<path d="M44 10c22 10 30 30 18 48-6 8-14 10-18 10s-12-2-18-10C14 40 22 20 44 10z" fill="${fg}"/>`,
+      `<path d="M44 22v46" stroke="${mark}" stroke-width="3" stroke-linecap="round"/>`,
+      `<path d="M44 68c0 8-8 12-14 18M44 68c0 8 8 12 14 18M44 70v18" stroke="${fg}" stroke-width="3" fill="none" stroke-linecap="round"/>`,
+      word('Verdant Roots', {
+        x: 98,
+        y: 60,
+        size: 38,
+        width: 214,
+        fill: fg,
+        family: SERIF,
+        weight: 700,
+        italic: true,
+      }),
+      `<path d="M100 74c40 8 110 8 210 0" stroke="${mark}" stroke-width="3" fill="none" stroke-linecap="round"/>`,
+    ].join(''),
+  'summit-labs': (fg, mark) =>
+    [
+      `<path d="M4 82L34 26l16 28 10-16 26 44z" fill="${fg}"/>`,
+      `<path d="M34 26l-9 17 6-3 4 5 6-6z" fill="${mark}"/>`,
+      word('SUMMIT', {
+        x: 98,
+        y: 62,
+        size: 38,
+        width: 128,
+        fill: fg,
+        weight: 300,
+        extra: 'letter-spacing="4"',
+      }),
+      `<rect x="236" y="30" width="76" height="40" rx="6" fill="${fg}"/>`,
+      word('LABS', { x: 246, y: 61, size: 26, width: 56, fill: mark === fg ? '#ffffff' : mark, weight: 800 }),
+    ].join(''),
+  moonrise: (fg, mark) =>
+    [
+      `<mask id="moon"><rect width="96" height="96" fill="#fff"/><circle cx="56" cy="34" r="28" fill="#000"/></mask>`,
+      `<circle cx="42" cy="44" r="32" fill="${fg}" mask="url(#moon)"/>`,
+      `<path d="M66 16l3 7 7 3-7 3-3 7-3-7-7-3 7-3z" fill="${mark}"/>`,
+      `<rect x="6" y="80" width="76" height="4" rx="2" fill="${mark}"/>`,
+      word('moonrise', { x: 98, y: 58, size: 44, width: 210, fill: fg, weight: 700 }),
+      word('N U T R I T I O N', { x: 100, y: 84, size: 13, width: 150, fill: fg, weight: 400 }),
+    ].join(''),
+  'golden-pasture': (fg, mark) =>
+    [
+      `<circle cx="44" cy="54" r="20" fill="${mark}"/>`,
+      ...Array.from({ length: 7 }, (_, i) => {
+        const a = Math.PI + (Math.PI / 6) * i;
+        const [x1, y1, x2, y2] = [
+          44 + 26 * Math.cos(a),
+          54 + 26 * Math.sin(a),
+          44 + 36 * Math.cos(a),
+          54 + 36 * Math.sin(a),
+        ];
+        return `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="${mark}" stroke-width="4" stroke-linecap="round"/>`;
+      }),
+      `<path d="M4 70c20-12 40-12 80 0v18H4z" fill="${fg}"/>`,
+      `<path d="M4 80c26-8 50-6 80 2" stroke="${mark}" stroke-width="3" fill="none"/>`,
+      word('GOLDEN', {
+        x: 98,
+        y: 50,
+        size: 34,
+        width: 214,
+        fill: fg,
+        family: SERIF,
+        weight: 700,
+        extra: 'letter-spacing="6"',
+      }),
+      word('PASTURE', { x: 130, y: 82, size: 22, width: 150, fill: fg, family: SERIF, weight: 400 }),
+      `<line x1="100" y1="75" x2="122" y2="75" stroke="${mark}" stroke-width="3"/><line x1="288" y1="75" x2="310" y2="75" stroke="${mark}" stroke-width="3"/>`,
+    ].join(''),
+  'kinetic-fuel': (fg, mark) =>
+    [
+      `<g transform="skewX(-14)">`,
+      `<rect x="18" y="26" width="52" height="8" rx="2" fill="${fg}"/>`,
+      `<rect x="30" y="44" width="56" height="8" rx="2" fill="${fg}"/>`,
+      `<rect x="22" y="62" width="40" height="8" rx="2" fill="${fg}"/>`,
+      `</g>`,
+      `<g transform="skewX(-12) translate(14 0)">`,
+      word('KINETIC', { x: 92, y: 62, size: 46, width: 140, fill: fg, weight: 900 }),
+      `<rect x="240" y="26" width="70" height="44" fill="${mark}"/>`,
+      word('FUEL', { x: 246, y: 62, size: 34, width: 58, fill: '#ffffff', weight: 900 }),
+      `</g>`,
+    ].join(''),
+  'sprout-theory': (fg, mark) =>
+    [
+      `<circle cx="44" cy="48" r="40" fill="none" stroke="${fg}" stroke-width="4"/>`,
+      `<path d="M44 76V44" stroke="${fg}" stroke-width="4" stroke-linecap="round"/>`,
+      `<path d="M44 48c-4-14-16-20-28-18 2 14 14 20 28 18z" fill="${fg}"/>`,
+      `<path d="M44 42c4-14 16-20 28-18-2 14-14 20-28 18z" fill="${mark}" stroke="${fg}" stroke-width="2"/>`,
+      word('sprout', { x: 98, y: 60, size: 40, width: 112, fill: fg, weight: 800 }),
+      word('theory', { x: 214, y: 60, size: 40, width: 98, fill: fg, weight: 300 }),
+    ].join(''),
+  'pure-form': (fg, mark) =>
+    [
+      `<circle cx="44" cy="48" r="36" fill="none" stroke="${fg}" stroke-width="3"/>`,
+      `<rect x="28" y="32" width="32" height="32" fill="${mark}" stroke="${fg}" stroke-width="3"/>`,
+      word('PURE FORM', { x: 100, y: 58, size: 32, width: 210, fill: fg, weight: 300 }),
+      `<line x1="100" y1="74" x2="310" y2="74" stroke="${fg}" stroke-width="1.5"/>`,
+      `<line x1="100" y1="74" x2="150" y2="74" stroke="${fg}" stroke-width="4"/>`,
+    ].join(''),
+  'velvet-scoop': (fg, mark) =>
+    [
+      `<path d="M26 50l18 40 18-40z" fill="${mark}" stroke="${fg}" stroke-width="3" stroke-linejoin="round"/>`,
+      `<circle cx="44" cy="36" r="24" fill="${fg}"/>`,
+      `<path d="M28 40c6 6 14 6 18 0s12-6 18 0" stroke="${mark}" stroke-width="3" fill="none" stroke-linecap="round"/>`,
+      word('Velvet', {
+        x: 98,
+        y: 56,
+        size: 46,
+        width: 150,
+        fill: fg,
+        family: SERIF,
+        weight: 700,
+        italic: true,
+      }),
+      word('SCOOP', {
+        x: 102,
+        y: 84,
+        size: 16,
+        width: 110,
+        fill: fg,
+        weight: 700,
+        extra: 'letter-spacing="6"',
+      }),
+      `<circle cx="268" cy="42" r="8" fill="${mark}" stroke="${fg}" stroke-width="2"/>`,
+    ].join(''),
+};
+
+function plainWordmark(brand, fg) {
+  return word(brand.name, { x: 8, y: 60, size: 36, width: 304, fill: fg, weight: 800 });
 }
 
+/** The brand's wordmark body (no <svg> around it), for the logo file and the tub's label. */
+function wordmarkBody(brand, fg, mark) {
+  const draw = wordmarks[brand.slug];
+  return draw ? draw(fg, mark) : plainWordmark(brand, fg);
+}
+
+/** The logo file: the wordmark in the brand's colours on a transparent background. */
 function logo(brand) {
-  const [big, small] = brandWords(brand.name);
-  const { primary, accent, ink } = brand.colors;
-  const body = [
-    `<rect width="240" height="120" rx="18" fill="${primary}"/>`,
-    `<circle cx="52" cy="60" r="32" fill="${accent}"/>`,
-    `<text x="52" y="69" text-anchor="middle" font-size="24" font-weight="700" fill="${primary}">${esc(initials(brand.name))}</text>`,
-    `<text x="96" y="60" font-size="${big.length > 8 ? 20 : 24}" font-weight="700" fill="${ink}">${esc(big)}</text>`,
-    small
-      ? `<text x="97" y="82" font-size="12" letter-spacing="2" fill="${accent}">${esc(small)}</text>`
-      : '',
-  ].join('');
-  return svg('0 0 240 120', `${brand.name} logo`, body);
+  const { primary, accent } = brand.colors;
+  return svg(
+    `0 0 ${WORDMARK_WIDTH} ${WORDMARK_HEIGHT}`,
+    `${brand.name} logo`,
+    wordmarkBody(brand, primary, accent),
+  );
 }
 
 function flavorColors(product) {
@@ -97,63 +253,84 @@ function textLines(lines, x, y, lineHeight, attrs) {
   return lines.map((l, i) => `<text x="${x}" y="${y + i * lineHeight}" ${attrs}>${esc(l)}</text>`).join('');
 }
 
+/** The wordmark placed inside another drawing, `width` wide (a scaled group, not a nested <svg>). */
+function placedWordmark(brand, x, y, width, fg, mark) {
+  const scale = +(width / WORDMARK_WIDTH).toFixed(4);
+  return `<g transform="translate(${x} ${y}) scale(${scale})">${wordmarkBody(brand, fg, mark)}</g>`;
+}
+
+/** The flavor in as large a type as fits `width`: up to 3 lines, the size from the longest one. */
+function flavorBlock(flavor, { x, y, width, maxSize, fill }) {
+  const lines = wrap(flavor, 11).slice(0, 3);
+  const longest = Math.max(...lines.map((l) => l.length));
+  // Bold sans-serif letters are about 0.58 em wide on average.
+  const size = Math.min(maxSize, Math.floor(width / (0.58 * longest)));
+  const lineHeight = Math.round(size * 1.1);
+  const text = textLines(
+    lines,
+    x,
+    y + size,
+    lineHeight,
+    `text-anchor="middle" font-size="${size}" font-weight="800" fill="${fill}"`,
+  );
+  return { text, height: lineHeight * (lines.length - 1) + size };
+}
+
 function tub(product, brand) {
   const [light, deep] = flavorColors(product);
   const { primary, accent, ink } = brand.colors;
-  const flavorLines = wrap(product.flavor.toUpperCase(), 15).slice(0, 2);
-  const titleLines = wrap(product.title.toUpperCase(), 16).slice(0, 2);
-  const size = `${product.sizeLbs} LB`;
+  const titleLines = wrap(product.title, 22).slice(0, 2);
+  const titleTop = 128;
+  const bandTop = titleTop + titleLines.length * 17 + 4;
+  const flavor = flavorBlock(product.flavor, {
+    x: 150,
+    y: bandTop + 10,
+    width: 156,
+    maxSize: 24,
+    fill: '#ffffff',
+  });
+  const bandHeight = flavor.height + 22;
   const body = [
     `<rect x="58" y="18" width="184" height="36" rx="8" fill="${accent}"/>`,
+    `<rect x="58" y="44" width="184" height="10" fill="#000" opacity="0.12"/>`,
     `<path d="M46 54h208l-12 288a14 14 0 0 1-14 13H72a14 14 0 0 1-14-13z" fill="${primary}"/>`,
-    `<text x="150" y="86" text-anchor="middle" font-size="13" font-weight="700" letter-spacing="2" fill="${ink}">${esc(brand.name.toUpperCase())}</text>`,
-    `<rect x="66" y="100" width="168" height="168" rx="10" fill="${light}"/>`,
+    `<rect x="66" y="64" width="168" height="250" rx="10" fill="#ffffff"/>`,
+    placedWordmark(brand, 76, 72, 148, primary, accent),
     textLines(
       titleLines,
       150,
-      128,
-      20,
-      `text-anchor="middle" font-size="17" font-weight="700" fill="${primary}"`,
+      titleTop,
+      17,
+      `text-anchor="middle" font-size="14" font-weight="700" fill="${primary}"`,
     ),
-    `<rect x="66" y="${128 + titleLines.length * 20 - 6}" width="168" height="${flavorLines.length * 20 + 14}" fill="${deep}"/>`,
-    textLines(
-      flavorLines,
-      150,
-      128 + titleLines.length * 20 + 14,
-      20,
-      `text-anchor="middle" font-size="15" font-weight="700" fill="#ffffff"`,
-    ),
-    `<text x="150" y="252" text-anchor="middle" font-size="15" font-weight="700" fill="${primary}">${product.gramsProtein}G PROTEIN</text>`,
-    `<text x="150" y="300" text-anchor="middle" font-size="12" letter-spacing="1" fill="${ink}">${esc(product.proteinType === 'plant' ? 'PLANT PROTEIN' : `${product.proteinType.toUpperCase()} PROTEIN`)}</text>`,
-    `<text x="150" y="326" text-anchor="middle" font-size="12" fill="${accent}">NET WT ${esc(size)}</text>`,
+    `<rect x="66" y="${bandTop}" width="168" height="${bandHeight}" fill="${deep}"/>`,
+    flavor.text,
+    `<rect x="66" y="${bandTop + bandHeight}" width="168" height="6" fill="${light}"/>`,
+    `<text x="150" y="${bandTop + bandHeight + 30}" text-anchor="middle" font-size="18" font-weight="800" fill="${primary}">${product.gramsProtein}G PROTEIN</text>`,
+    `<text x="150" y="${bandTop + bandHeight + 50}" text-anchor="middle" font-size="11" letter-spacing="1" fill="${primary}">${esc(product.proteinType === 'plant' ? 'PLANT PROTEIN' : `${product.proteinType.toUpperCase()} PROTEIN`)}</text>`,
+    `<text x="150" y="334" text-anchor="middle" font-size="13" font-weight="700" letter-spacing="1" fill="${ink}">NET WT ${esc(`${product.sizeLbs} LB`)}</text>`,
   ].join('');
-  return svg('0 0 300 360', `${brand.name} ${product.title}, ${product.flavor}, tub`, body);
+  return svg('0 0 300 360', `${brand.name} ${productNameOf(product)} tub`, body);
 }
 
 function sample(product, brand) {
   const [light, deep] = flavorColors(product);
-  const { primary, ink } = brand.colors;
+  const { primary, accent, ink } = brand.colors;
   // A packet with crimped top and bottom edges.
   const top = Array.from({ length: 21 }, (_, i) => `${20 + i * 8},${i % 2 ? 28 : 36}`);
   const bottom = Array.from({ length: 21 }, (_, i) => `${180 - i * 8},${i % 2 ? 232 : 224}`);
-  const flavorLines = wrap(product.flavor, 14).slice(0, 3);
+  const flavor = flavorBlock(product.flavor, { x: 100, y: 92, width: 124, maxSize: 20, fill: primary });
   const body = [
     `<polygon points="${[...top, ...bottom].join(' ')}" fill="${primary}"/>`,
-    `<text x="100" y="58" text-anchor="middle" font-size="11" font-weight="700" letter-spacing="1" fill="${ink}">${esc(brand.name.toUpperCase())}</text>`,
-    `<rect x="34" y="70" width="132" height="108" rx="8" fill="${light}"/>`,
-    `<rect x="34" y="70" width="132" height="8" fill="${deep}"/>`,
-    textLines(
-      flavorLines,
-      100,
-      104,
-      18,
-      `text-anchor="middle" font-size="15" font-weight="700" fill="${primary}"`,
-    ),
-    `<text x="100" y="168" text-anchor="middle" font-size="12" fill="${primary}">${product.gramsProtein}g protein</text>`,
-    `<text x="100" y="204" text-anchor="middle" font-size="11" font-weight="700" letter-spacing="1" fill="${ink}">SAMPLE · 1 SERVING</text>`,
-    `<text x="100" y="222" text-anchor="middle" font-size="10" fill="${ink}">${product.nutrition.servingSizeG} g</text>`,
+    placedWordmark(brand, 40, 42, 120, ink, accent),
+    `<rect x="30" y="84" width="140" height="${flavor.height + 40}" rx="8" fill="${light}"/>`,
+    `<rect x="30" y="84" width="140" height="6" fill="${deep}"/>`,
+    flavor.text,
+    `<text x="100" y="${84 + flavor.height + 31}" text-anchor="middle" font-size="13" font-weight="700" fill="${primary}">${product.gramsProtein}g protein</text>`,
+    `<text x="100" y="208" text-anchor="middle" font-size="11" font-weight="700" letter-spacing="1" fill="${ink}">SAMPLE · 1 SERVING</text>`,
+    `<text x="100" y="220" text-anchor="middle" font-size="9" fill="${ink}">${product.nutrition.servingSizeG} g</text>`,
   ].join('');
-  return svg('0 0 200 260', `${brand.name} ${product.flavor} sample packet`, body);
+  return svg('0 0 200 260', `${brand.name} ${productNameOf(product)} sample packet`, body);
 }
 
 // FDA daily values (21 CFR 101.9) for the % Daily Value column.

@@ -67,7 +67,7 @@ function StateSelect(props: {
       <select
         id={id}
         name="state"
-        className="field__input shipping-form__select"
+        className="field__input"
         autoComplete="address-level1"
         value={props.value}
         disabled={props.isDisabled}

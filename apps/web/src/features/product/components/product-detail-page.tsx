@@ -76,8 +76,8 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
               className="product-detail__logo"
               src={product.brandImage}
               alt={product.brandText}
-              width={120}
-              height={48}
+              width={180}
+              height={54}
             />
           ) : (
             <p className="product-detail__brand">{product.brandText}</p>
