@@ -76,6 +76,10 @@ export const ProductSchema = z.object({
   reason: z.string().optional(),
   /** Whether samples of it can be shipped now. */
   inStock: z.boolean(),
+  /** How many visible member reviews it has (hidden ones never count), read with the product. */
+  reviewCount: z.number().int(),
+  /** Their average to one decimal, or null below MIN_REVIEWS_FOR_AVERAGE reviews. */
+  averageRating: z.number().nullable(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

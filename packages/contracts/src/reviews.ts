@@ -49,6 +49,35 @@ export type MyReviews = z.infer<typeof MyReviewsSchema>;
 /** Fewer reviews than this and a product shows no average (one or two opinions are not a rating). */
 export const MIN_REVIEWS_FOR_AVERAGE = 3;
 
+/**
+ * The average a visitor may see: one decimal, and none below MIN_REVIEWS_FOR_AVERAGE reviews.
+ * Every answer that shows a product's rating (the product page, cards) goes through this.
+ */
+export function publicAverageRating(reviewCount: number, average: number | null): number | null {
+  if (average === null || !Number.isFinite(average) || reviewCount < MIN_REVIEWS_FOR_AVERAGE) return null;
+  return Math.round(average * 10) / 10;
+}
+
+/**
+ * The home page's figures appear only from these counts (docs/look-and-trust.md#social-proof):
+ * "12 members" or "4 reviews" reads as an empty store, and an average of a handful of reviews
+ * swings with each one.
+ */
+export const MIN_MEMBERS_FOR_FIGURE = 50;
+export const MIN_REVIEWS_FOR_FIGURE = 20;
+
+/**
+ * GET productReview/GetStoreFigures: the store's real figures for the home page, each null while
+ * below its threshold. Members are accounts with a membership that is not canceled; reviews are
+ * the visible ones (the operator's hidden ones never count).
+ */
+export const StoreFiguresSchema = z.object({
+  members: z.number().int().nullable(),
+  reviewCount: z.number().int().nullable(),
+  averageRating: z.number().nullable(),
+});
+export type StoreFigures = z.infer<typeof StoreFiguresSchema>;
+
 export const ProductReviewsQuerySchema = z.object({
   productId: z.coerce.number().int().min(1).max(2_147_483_647),
 });

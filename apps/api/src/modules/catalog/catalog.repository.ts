@@ -9,37 +9,62 @@ export interface CatalogProductRow extends ProductRow {
 
 const brandColumns = { id: brands.id, name: brands.name, slug: brands.slug, logoPath: brands.logoPath };
 
+/** A product's visible member reviews: how many, and their plain average (null without any). */
+export interface ProductRating {
+  count: number;
+  average: number | null;
+}
+
+/** A product row with its brand and its rating, read in the same statement (never cached). */
+export interface RatedProductRow extends CatalogProductRow {
+  rating: ProductRating;
+}
+
+// Correlated subqueries on product_reviews (indexed by product_id): the rating comes with the
+// product in one statement, so it is as fresh as the price. Hidden reviews never count.
+const ratingColumns = {
+  count: sql<number>`(SELECT count(*)::int FROM product_reviews r WHERE r.product_id = ${products.id} AND r.hidden_at IS NULL)`,
+  average: sql<
+    number | string | null
+  >`(SELECT avg(r.rating)::float8 FROM product_reviews r WHERE r.product_id = ${products.id} AND r.hidden_at IS NULL)`,
+};
+
+function toRating(raw: { count: number | string; average: number | string | null }): ProductRating {
+  return { count: Number(raw.count), average: raw.average === null ? null : Number(raw.average) };
+}
+
 export async function listBrands(db: Db): Promise<BrandRow[]> {
   return db.select().from(brands).orderBy(asc(brands.name), asc(brands.id));
 }
 
-/** Every active product with its brand, in id order. */
-export async function listActiveProducts(db: Db): Promise<CatalogProductRow[]> {
+/** Every active product with its brand and rating, in id order. */
+export async function listActiveProducts(db: Db): Promise<RatedProductRow[]> {
   const rows = await db
-    .select({ product: products, brand: brandColumns })
+    .select({ product: products, brand: brandColumns, rating: ratingColumns })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(eq(products.isActive, true))
     .orderBy(asc(products.id));
-  return rows.map((r) => ({ ...r.product, brand: r.brand }));
+  return rows.map((r) => ({ ...r.product, brand: r.brand, rating: toRating(r.rating) }));
 }
 
 /**
- * An active product with its brand (the product page's read) as one prepared statement: its SQL
- * is built once, and PostgreSQL plans it once per connection. Read fresh every time (no cache).
+ * An active product with its brand and rating (the product page's read) as one prepared
+ * statement: its SQL is built once, and PostgreSQL plans it once per connection. Read fresh
+ * every time (no cache).
  */
 export function prepareFindActiveProduct(db: Db) {
   const statement = db
-    .select({ product: products, brand: brandColumns })
+    .select({ product: products, brand: brandColumns, rating: ratingColumns })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(eq(products.id, sql.placeholder('id')))
     .limit(1)
     .prepare('catalog_active_product');
-  return async (id: number): Promise<CatalogProductRow | undefined> => {
+  return async (id: number): Promise<RatedProductRow | undefined> => {
     const [row] = await statement.execute({ id });
     if (!row?.product.isActive) return undefined;
-    return { ...row.product, brand: row.brand };
+    return { ...row.product, brand: row.brand, rating: toRating(row.rating) };
   };
 }
 

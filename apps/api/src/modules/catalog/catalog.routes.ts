@@ -63,7 +63,7 @@ export async function catalogRoutes(app: FastifyInstance, options: CatalogRoutes
         request.identityId && options.isUnlocked
           ? await options.isUnlocked(request.identityId, row.id)
           : false;
-      return toProduct(row, { unlocked });
+      return toProduct(row, { unlocked, rating: row.rating });
     },
   );
 }

@@ -2,6 +2,7 @@ import {
   centsToDollars,
   memberTubPriceCents,
   type Product,
+  publicAverageRating,
   type TypeListName,
   TypeListNames,
   type TypeOption,
@@ -11,13 +12,15 @@ import {
   type CatalogProductRow,
   listActiveProducts,
   listBrands,
+  type ProductRating,
   prepareFindActiveProduct,
+  type RatedProductRow,
 } from './catalog.repository.ts';
 import { createCatalogEditor } from './catalog-editor.ts';
 import { flavorBackgroundPath } from './demo-catalog.ts';
 import { Flavors, StaticReferenceLists, textureName } from './reference-lists.ts';
 
-export type { CatalogProductRow } from './catalog.repository.ts';
+export type { CatalogProductRow, ProductRating, RatedProductRow } from './catalog.repository.ts';
 
 /** How long a process keeps its copy of the brand list before reading it again. */
 export const BRAND_CACHE_MS = 30_000;
@@ -25,12 +28,28 @@ export const BRAND_CACHE_MS = 30_000;
 /** The member price of a tub: list price less the member discount, rounded to the cent. */
 export const memberPriceCents = memberTubPriceCents;
 
-/** The product as every product call answers it (ProductSchema). */
+/** A product's answer without its rating (the shop adds the rating per request). */
+export type UnratedProduct = Omit<Product, 'reviewCount' | 'averageRating'>;
+
+/** The rating fields of a product answer: the count, and the average only from enough reviews. */
+export function ratingFields(rating: ProductRating): Pick<Product, 'reviewCount' | 'averageRating'> {
+  return { reviewCount: rating.count, averageRating: publicAverageRating(rating.count, rating.average) };
+}
+
+/** The product as every product call answers it (ProductSchema), with its rating. */
 export function toProduct(
   row: CatalogProductRow,
-  extra: { unlocked?: boolean; reason?: string } = {},
+  extra: { unlocked?: boolean; reason?: string; rating: ProductRating },
 ): Product {
-  const product: Product = {
+  return { ...toUnratedProduct(row, extra), ...ratingFields(extra.rating) };
+}
+
+/** Every field of a product answer but the rating. */
+export function toUnratedProduct(
+  row: CatalogProductRow,
+  extra: { unlocked?: boolean; reason?: string } = {},
+): UnratedProduct {
+  const product: UnratedProduct = {
     id: row.id,
     title: row.title,
     brandText: row.brand.name,
@@ -137,13 +156,13 @@ export function createCatalogService({ db, now = Date.now }: CatalogServiceDeps)
       brandCache = undefined;
     },
 
-    /** An active product with its brand, or undefined. */
-    findProduct(id: number): Promise<CatalogProductRow | undefined> {
+    /** An active product with its brand and rating, or undefined. */
+    findProduct(id: number): Promise<RatedProductRow | undefined> {
       return findProduct(id);
     },
 
-    /** Every active product with its brand. Read fresh each time: stock decides matching. */
-    listProducts(): Promise<CatalogProductRow[]> {
+    /** Every active product with its brand and rating. Read fresh each time: stock decides matching. */
+    listProducts(): Promise<RatedProductRow[]> {
       return listActiveProducts(db);
     },
 

@@ -1,7 +1,12 @@
 import type { Product, QuizResults } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { conflict, unauthorized } from '../../http/errors.ts';
-import { type CatalogProductRow, type CatalogService, toProduct } from '../catalog/catalog.service.ts';
+import {
+  type CatalogProductRow,
+  type CatalogService,
+  type RatedProductRow,
+  toProduct,
+} from '../catalog/catalog.service.ts';
 import type { ProteinType } from '../catalog/reference-lists.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { ratingsWithBrands } from '../reviews/reviews.repository.ts';
@@ -69,7 +74,7 @@ export type QuizResultsService = ReturnType<typeof createQuizResultsService>;
 
 /** Results, the first box's order, the quiz's products and the member's suggestions. */
 export function createQuizResultsService({ db, catalog, orders, accounts, clock }: QuizResultsDeps) {
-  async function catalogById(): Promise<Map<number, CatalogProductRow>> {
+  async function catalogById(): Promise<Map<number, RatedProductRow>> {
     return new Map((await catalog.listProducts()).map((r) => [r.id, r]));
   }
 
@@ -87,12 +92,14 @@ export function createQuizResultsService({ db, catalog, orders, accounts, clock 
   /** Stored matches as products; a product taken out of the catalog since is left out. */
   function productsOf(
     matches: StoredMatch[],
-    byId: Map<number, CatalogProductRow>,
+    byId: Map<number, RatedProductRow>,
     unlocked?: Set<number>,
   ): Product[] {
     return matches.flatMap((m) => {
       const row = byId.get(m.productId);
-      return row ? [toProduct(row, { reason: m.reason, unlocked: unlocked?.has(row.id) ?? false })] : [];
+      return row
+        ? [toProduct(row, { reason: m.reason, unlocked: unlocked?.has(row.id) ?? false, rating: row.rating })]
+        : [];
     });
   }
 

@@ -100,3 +100,23 @@ export async function visibleReviewsOf(
     })),
   };
 }
+
+/**
+ * The store's figures in one statement: members (accounts whose membership is not canceled),
+ * visible reviews and their average.
+ */
+export async function storeFigures(
+  db: Db,
+): Promise<{ members: number; reviewCount: number; average: number | null }> {
+  const result = await db.execute<{ members: number; reviews: number; average: number | string | null }>(sql`
+    SELECT
+      (SELECT count(DISTINCT identity_id)::int FROM subscriptions WHERE status <> 'canceled') AS members,
+      (SELECT count(*)::int FROM product_reviews WHERE hidden_at IS NULL) AS reviews,
+      (SELECT avg(rating)::float8 FROM product_reviews WHERE hidden_at IS NULL) AS average`);
+  const row = result.rows[0];
+  return {
+    members: Number(row?.members ?? 0),
+    reviewCount: Number(row?.reviews ?? 0),
+    average: row?.average == null ? null : Number(row.average),
+  };
+}

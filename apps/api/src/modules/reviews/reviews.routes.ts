@@ -4,6 +4,7 @@ import {
   ProductReviewsSchema,
   ReviewSchema,
   SaveReviewSchema,
+  StoreFiguresSchema,
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -58,5 +59,18 @@ export async function reviewsRoutes(app: FastifyInstance, options: ReviewsRoutes
       },
     },
     async (request) => reviews.ofProduct(request.query.productId),
+  );
+
+  r.get(
+    '/productReview/GetStoreFigures',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary:
+          "The store's real figures for the home page (members, visible reviews, their average), each null while too few to mean anything",
+        response: { 200: StoreFiguresSchema },
+      },
+    },
+    async () => reviews.storeFigures(),
   );
 }

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
-  MIN_REVIEWS_FOR_AVERAGE,
+  MIN_MEMBERS_FOR_FIGURE,
+  MIN_REVIEWS_FOR_FIGURE,
   type MyReviews,
   type ProductReviews,
+  publicAverageRating,
   type Review,
   ReviewMessages,
   type SaveReview,
+  type StoreFigures,
 } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -20,6 +23,8 @@ export interface ReviewsServiceDeps {
   clock: () => Date;
   /** The products the member has had in a paid box. */
   unlockedProductIds: (identityId: string) => Promise<ReadonlySet<number>>;
+  /** From how many members and reviews the home page's figures show; the contracts' by default. */
+  figureThresholds?: { members: number; reviews: number };
 }
 
 /** What matching reads of a member's reviews. */
@@ -53,7 +58,12 @@ function toReview(row: ProductReviewRow): Review {
   };
 }
 
-export function createReviewsService({ db, clock, unlockedProductIds }: ReviewsServiceDeps) {
+export function createReviewsService({
+  db,
+  clock,
+  unlockedProductIds,
+  figureThresholds = { members: MIN_MEMBERS_FOR_FIGURE, reviews: MIN_REVIEWS_FOR_FIGURE },
+}: ReviewsServiceDeps) {
   return {
     /** POST productReview/Save: a product the member had in a paid box; a second review updates the first. */
     async save(identityId: string, input: SaveReview): Promise<Review> {
@@ -95,8 +105,7 @@ export function createReviewsService({ db, clock, unlockedProductIds }: ReviewsS
       return {
         productId,
         reviewCount: count,
-        averageRating:
-          average !== null && count >= MIN_REVIEWS_FOR_AVERAGE ? Math.round(average * 10) / 10 : null,
+        averageRating: publicAverageRating(count, average),
         reviews: rows.map((r) => ({
           id: r.id,
           firstName: firstNameOnly(r.firstName),
@@ -104,6 +113,20 @@ export function createReviewsService({ db, clock, unlockedProductIds }: ReviewsS
           description: r.description,
           dateCreated: r.createdAt.toISOString(),
         })),
+      };
+    },
+
+    /**
+     * GET productReview/GetStoreFigures: the home page's figures, counted now from the database;
+     * each is null while below its threshold (docs/look-and-trust.md#social-proof).
+     */
+    async storeFigures(): Promise<StoreFigures> {
+      const { members, reviewCount, average } = await repo.storeFigures(db);
+      const enoughReviews = reviewCount >= figureThresholds.reviews;
+      return {
+        members: members >= figureThresholds.members ? members : null,
+        reviewCount: enoughReviews ? reviewCount : null,
+        averageRating: enoughReviews ? publicAverageRating(reviewCount, average) : null,
       };
     },
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { identities } from '../accounts/accounts.table.ts';
-import type { CatalogProductRow } from '../catalog/catalog.service.ts';
+import type { CatalogProductRow, ProductRating } from '../catalog/catalog.service.ts';
 import { brands, products } from '../catalog/catalog.table.ts';
 import { PAID_ORDER_STATUSES } from '../orders/orders.service.ts';
 
@@ -15,6 +15,8 @@ export interface ShopMemberFacts {
   nextBoxAt: Date | null;
   /** Changes whenever a product or brand is added, edited, archived or restocked. */
   catalogVersion: string;
+  /** Every reviewed product's visible reviews (count and average), read now, never cached. */
+  ratings: Map<number, ProductRating>;
 }
 
 const paidStatuses = sql.raw(PAID_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
@@ -25,6 +27,21 @@ const toIntArray = (value: unknown): number[] => {
   if (typeof value === 'string' && value.length > 2) return value.slice(1, -1).split(',').map(Number);
   return [];
 };
+
+/** The [product id, count, average] triples of the facts statement as a map. */
+function toRatings(value: unknown): Map<number, ProductRating> {
+  const triples = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as [
+    number,
+    number,
+    number | null,
+  ][];
+  return new Map(
+    triples.map(([id, n, average]) => [
+      Number(id),
+      { count: Number(n), average: average === null ? null : Number(average) },
+    ]),
+  );
+}
 
 /**
 // Written out in full (identities.id): Drizzle leaves table names off columns in a one-table select.
@@ -50,6 +67,10 @@ export function prepareMemberFacts(db: Db) {
         SELECT concat(count(*), ':', count(*) FILTER (WHERE p.is_active), ':', max(p.updated_at), ':',
           sum(p.sample_stock), '/', (SELECT concat(count(*), ':', count(*) FILTER (WHERE b.is_active), ':',
           max(b.updated_at)) FROM brands b)) FROM products p)`,
+      ratings: sql<unknown>`(
+        SELECT coalesce(json_agg(json_build_array(g.product_id, g.n, g.average)), '[]'::json) FROM (
+          SELECT product_id, count(*)::int AS n, avg(rating)::float8 AS average FROM product_reviews
+          WHERE hidden_at IS NULL GROUP BY product_id) g)`,
     })
     .from(identities)
     .where(eq(identities.id, sql.placeholder('id')))
@@ -68,6 +89,7 @@ export function prepareMemberFacts(db: Db) {
       dietaryRestrictions: toIntArray(quiz?.r),
       nextBoxAt: row?.nextBoxAt ? new Date(row.nextBoxAt) : null,
       catalogVersion: row?.catalogVersion ?? '',
+      ratings: toRatings(row?.ratings),
     };
   };
 }

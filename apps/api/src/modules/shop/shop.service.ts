@@ -1,6 +1,6 @@
 import { NEXT_BOX_FALLBACK } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
-import { toProduct } from '../catalog/catalog.service.ts';
+import { type ProductRating, ratingFields, toUnratedProduct } from '../catalog/catalog.service.ts';
 import { hardFilterViolation, type MatchAnswers, type MatchProduct } from '../quiz/matching.ts';
 import { toMatchProduct } from '../quiz/quiz-results.service.ts';
 import { prepareMemberFacts, prepareShopCatalog } from './shop.repository.ts';
@@ -12,13 +12,27 @@ export function nextBoxMonthOf(date: Date | null): string {
   return date ? monthName.format(date) : NEXT_BOX_FALLBACK;
 }
 
-/** One product on sale: what the diet filter reads, and its answer as JSON, locked and unlocked. */
+/**
+ * One product on sale: what the diet filter reads, and its answer as JSON, locked and unlocked,
+ * without the closing brace: the rating, read on every request, completes it.
+ */
 interface ShopEntry {
   id: number;
   match: MatchProduct;
-  lockedJson: string;
-  unlockedJson: string;
+  lockedHead: string;
+  unlockedHead: string;
 }
+
+const NO_RATING: ProductRating = { count: 0, average: null };
+
+/** The rating fields and the closing brace of a product's JSON. */
+function ratingTail(rating: ProductRating): string {
+  const fields = ratingFields(rating);
+  return `,"reviewCount":${fields.reviewCount},"averageRating":${JSON.stringify(fields.averageRating)}}`;
+}
+
+/** An object's JSON without its closing brace. */
+const openJson = (value: object): string => JSON.stringify(value).slice(0, -1);
 
 const NO_PREFERENCES: Omit<MatchAnswers, 'dietaryPreferences' | 'dietaryRestrictions'> = {
   flavors: [],
@@ -37,7 +51,8 @@ export function createShopService({ db }: { db: Db }) {
   const memberFacts = prepareMemberFacts(db);
   const shopCatalog = prepareShopCatalog(db);
   // The catalog's product answers, kept while the catalog's fingerprint is unchanged: an edit,
-  // an archive or a restock changes it, so the shop shows it on the next request.
+  // an archive or a restock changes it, so the shop shows it on the next request. Ratings are
+  // not kept: the member's facts statement reads them on every request.
   let cached: { version: string; entries: Promise<ShopEntry[]> } | undefined;
 
   function catalogEntries(version: string): Promise<ShopEntry[]> {
@@ -46,8 +61,8 @@ export function createShopService({ db }: { db: Db }) {
       rows.map((row) => ({
         id: row.id,
         match: toMatchProduct(row),
-        lockedJson: JSON.stringify(toProduct(row, { unlocked: false })),
-        unlockedJson: JSON.stringify(toProduct(row, { unlocked: true })),
+        lockedHead: openJson(toUnratedProduct(row, { unlocked: false })),
+        unlockedHead: openJson(toUnratedProduct(row, { unlocked: true })),
       })),
     );
     cached = { version, entries };
@@ -62,7 +77,8 @@ export function createShopService({ db }: { db: Db }) {
      * GET product/GetShopProducts as JSON text (ShopProductsSchema): products from the member's
      * paid boxes at member prices (`subscribedToProducts`), then every other product on sale
      * that passes the member's safety and diet filters (matching's hard filters), locked until
-     * a paid box holds it. One read per request while the catalog is unchanged.
+     * a paid box holds it. Each product carries its rating as of this request. One read per
+     * request while the catalog is unchanged.
      */
     async shopProductsJson(identityId: string): Promise<string> {
       const facts = await memberFacts(identityId);
@@ -76,9 +92,10 @@ export function createShopService({ db }: { db: Db }) {
       const subscribed: string[] = [];
       const toUnlock: string[] = [];
       for (const entry of entries) {
-        if (unlocked.has(entry.id)) subscribed.push(entry.unlockedJson);
+        const tail = ratingTail(facts.ratings.get(entry.id) ?? NO_RATING);
+        if (unlocked.has(entry.id)) subscribed.push(entry.unlockedHead + tail);
         else if (hardFilterViolation(answers, entry.match, 'dietary') === undefined) {
-          toUnlock.push(entry.lockedJson);
+          toUnlock.push(entry.lockedHead + tail);
         }
       }
       return `{"subscribedToProducts":[${subscribed.join(',')}],"productsToUnlock":[${toUnlock.join(',')}],"nextBoxMonth":${JSON.stringify(nextBoxMonthOf(facts.nextBoxAt))},"nextBoxDate":${JSON.stringify(facts.nextBoxAt?.toISOString() ?? null)}}`;

@@ -174,7 +174,12 @@ function ChoiceTile({ orderId, product }: { orderId: string; product: Product })
   const navigate = useNavigate();
   const name = productName(product);
   return (
-    <SampleTile image={product.sampleImage.originalPath} brand={product.brandText} title={name}>
+    <SampleTile
+      image={product.sampleImage.originalPath}
+      brand={product.brandText}
+      title={name}
+      rating={product}
+    >
       <Button
         className="box-tile__add"
         onClick={() => navigate(paths.sampleDetail(orderId, product.id))}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RatingLine } from '@/components/ui/rating.tsx';
 import './box.css';
 
 export interface SampleTileProps {
@@ -8,17 +9,20 @@ export interface SampleTileProps {
   title: string;
   /** A label above the picture ("Prime pick"). */
   badge?: string;
+  /** The product's member reviews, when the tile offers a product to choose. */
+  rating?: { reviewCount: number; averageRating: number | null };
   children?: ReactNode;
 }
 
 /** One sample of a box: packet picture, brand and title, with its actions below. */
-export function SampleTile({ image, brand, title, badge, children }: SampleTileProps) {
+export function SampleTile({ image, brand, title, badge, rating, children }: SampleTileProps) {
   return (
     <li className="box-tile">
       {badge ? <span className="box-tile__badge">{badge}</span> : null}
       <img className="box-tile__image" src={image} alt="" width={120} height={120} loading="lazy" />
       <span className="box-tile__brand">{brand}</span>
       <span className="box-tile__title">{title}</span>
+      {rating ? <RatingLine reviewCount={rating.reviewCount} averageRating={rating.averageRating} /> : null}
       {children ? <div className="box-tile__actions">{children}</div> : null}
     </li>
   );

@@ -8,6 +8,7 @@ import { HeaderCarousel } from './header-carousel.tsx';
 import { HowItWorks } from './how-it-works.tsx';
 import { QuizClip } from './quiz-clip.tsx';
 import { SloganBanner } from './slogan-banner.tsx';
+import { StoreFigures } from './store-figures.tsx';
 import './home-page.css';
 
 /** The home page (docs/product.md#public-pages): one layout for phones, one for wider screens. */
@@ -79,6 +80,7 @@ export function HomePage() {
         </div>
         <DiscoverPlanCard />
       </section>
+      <StoreFigures />
       <Faq />
       <ClosingCall />
     </main>

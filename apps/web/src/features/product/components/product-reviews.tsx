@@ -1,18 +1,6 @@
 import { MIN_REVIEWS_FOR_AVERAGE } from '@store/contracts';
+import { reviewCountText as countText, RatingStars } from '@/components/ui/rating.tsx';
 import { useProductReviews } from '../api/get-product-reviews.ts';
-
-/** Five stars (drawn by CSS) filled to `rating`, read-only; the label is what screen readers read. */
-function Stars({ rating, label }: { rating: number; label: string }) {
-  const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
-  return (
-    <span className="stars" role="img" aria-label={label}>
-      <span className="stars__base" aria-hidden="true" />
-      <span className="stars__fill" style={{ width: `${percent}%` }} aria-hidden="true" />
-    </span>
-  );
-}
-
-const countText = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
 
 /** Under the title: the members' average and the count, a link down to the reviews; nothing while loading. */
 export function ReviewSummary({ productId }: { productId: number }) {
@@ -22,7 +10,10 @@ export function ReviewSummary({ productId }: { productId: number }) {
     <p className="review-summary">
       {data.averageRating !== null ? (
         <>
-          <Stars rating={data.averageRating} label={`Rated ${data.averageRating} out of 5 by members`} />
+          <RatingStars
+            rating={data.averageRating}
+            label={`Rated ${data.averageRating} out of 5 by members`}
+          />
           <span className="review-summary__average" aria-hidden="true">
             {data.averageRating.toFixed(1)}
           </span>
@@ -67,7 +58,7 @@ export function ProductReviewList({ productId }: { productId: number }) {
           <ul className="member-reviews__list">
             {data.reviews.map((review) => (
               <li key={review.id} className="member-review">
-                <Stars rating={review.rating} label={`${review.rating} out of 5 stars`} />
+                <RatingStars rating={review.rating} label={`${review.rating} out of 5 stars`} />
                 <p className="member-review__text">{review.description}</p>
                 <p className="member-review__by">
                   {review.firstName},{' '}

@@ -1,6 +1,7 @@
 import type { Product } from '@store/contracts';
 import { productName } from '@store/contracts';
 import { Link } from 'react-router';
+import { RatingLine } from '@/components/ui/rating.tsx';
 import { paths } from '@/config/paths.ts';
 
 /** One matched product: brand, flavor, image, why it matched, and LEARN MORE (docs/product.md#quiz-and-first-box). */
@@ -40,18 +41,20 @@ export function MatchCard({
             <img
               className="match-card__logo"
               src={product.brandImage}
-              alt=""
-              width={80}
-              height={32}
+              alt={product.brandText}
+              width={120}
+              height={36}
               loading="lazy"
             />
-          ) : null}
-          <span>{product.brandText}</span>
+          ) : (
+            <span>{product.brandText}</span>
+          )}
         </div>
         <h2 className="match-card__title" id={titleId}>
           {product.title}
         </h2>
         <p className="match-card__flavor">{product.flavorSubCategoryText}</p>
+        <RatingLine reviewCount={product.reviewCount} averageRating={product.averageRating} />
         {product.reason ? (
           <p className="match-card__reason">
             <span className="match-card__reason-label">Why it matched: </span>

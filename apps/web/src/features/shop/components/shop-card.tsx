@@ -1,6 +1,7 @@
 import { formatUsd, type Product, productName } from '@store/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { RatingLine } from '@/components/ui/rating.tsx';
 import { paths } from '@/config/paths.ts';
 import { addToCart } from '@/lib/add-to-cart.ts';
 
@@ -39,6 +40,7 @@ export function ShopCard({
       <span className="shop-card__brand">{product.brandText}</span>
       <span className="shop-card__title">{product.title}</span>
       <span className="shop-card__flavor">{product.flavorSubCategoryText}</span>
+      <RatingLine reviewCount={product.reviewCount} averageRating={product.averageRating} />
       <span className="shop-card__prices">
         <span className="visually-hidden">List price </span>
         <s>{formatUsd(toCents(product.price))}</s> <span className="visually-hidden">Member price </span>
