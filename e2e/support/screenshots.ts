@@ -12,6 +12,7 @@ export async function captureScreens(page: Page, name: string) {
   for (const width of SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await loadLazyImages(page);
     await page.screenshot({
       path: `test-results/screenshots/${name}-${width}.png`,
       fullPage: true,
@@ -20,4 +21,30 @@ export async function captureScreens(page: Page, name: string) {
     });
   }
   if (original) await page.setViewportSize(original);
+}
+
+/**
+ * Scrolls through the page so every `loading="lazy"` image starts loading, waits for them, and
+ * scrolls back: a full-page screenshot shows the pictures a visitor would see when scrolling.
+ */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+    window.scrollTo(0, 0);
+    const pending = Array.from(document.images)
+      .filter((img) => !img.complete)
+      .map(
+        (img) =>
+          new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          }),
+      );
+    // An image that never answers must not hold the screenshot forever.
+    await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 5000))]);
+  });
 }

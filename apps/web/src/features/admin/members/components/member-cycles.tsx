@@ -1,11 +1,11 @@
-import { type Detail, day, Section } from './member-parts.tsx';
+import { type Detail, day, Section, TableScroll } from './member-parts.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Every billing cycle of the membership: status, start, billing, shipping and delivery dates. */
 export function CyclesSection({ detail }: { detail: Detail }) {
   return (
     <Section id="cycles-title" title="Cycles" count={detail.cycles.length}>
-      <div className="admin-table-wrap">
+      <TableScroll labelledBy="cycles-title">
         <table className="admin-table">
           <thead>
             <tr>
@@ -32,7 +32,7 @@ export function CyclesSection({ detail }: { detail: Detail }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Section>
   );
 }

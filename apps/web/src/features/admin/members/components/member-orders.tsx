@@ -1,6 +1,6 @@
 import { displayOrderNumber, formatUsd } from '@store/contracts';
 import { useState } from 'react';
-import { type Detail, day, KIND_NAMES, type Order, Section } from './member-parts.tsx';
+import { type Detail, day, KIND_NAMES, type Order, Section, TableScroll } from './member-parts.tsx';
 import { RefundForm } from './refund-form.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -10,7 +10,7 @@ export function OrdersSection({ detail }: { detail: Detail }) {
   const open = detail.orders.find((o) => o.id === refunding);
   return (
     <Section id="orders-title" title="Orders" count={detail.orders.length}>
-      <div className="admin-table-wrap">
+      <TableScroll labelledBy="orders-title">
         <table className="admin-table">
           <thead>
             <tr>
@@ -34,7 +34,7 @@ export function OrdersSection({ detail }: { detail: Detail }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {open ? <RefundForm key={open.id} order={open} onDone={() => setRefunding(null)} /> : null}
     </Section>
   );

@@ -67,3 +67,16 @@ export function useAction() {
   }
   return { busy, run };
 }
+
+/**
+ * A table that may scroll sideways on a phone: the scrolling box takes keyboard focus (so the
+ * arrow keys scroll it) and is named by its section's heading.
+ */
+export function TableScroll({ labelledBy, children }: { labelledBy: string; children: React.ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="admin-table-wrap" aria-labelledby={labelledBy} tabIndex={0}>
+      {children}
+    </section>
+  );
+}

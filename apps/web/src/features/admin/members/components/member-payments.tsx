@@ -1,6 +1,6 @@
 import { displayOrderNumber, formatUsd } from '@store/contracts';
 import { When } from '../../components/list-parts.tsx';
-import { type Detail, Section } from './member-parts.tsx';
+import { type Detail, Section, TableScroll } from './member-parts.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Refunds made to the member and where each stands. */
@@ -8,7 +8,7 @@ export function RefundsSection({ detail }: { detail: Detail }) {
   const numbers = new Map(detail.orders.map((o) => [o.id, displayOrderNumber(o.orderNumber)]));
   return (
     <Section id="refunds-title" title="Refunds" count={detail.refunds.length}>
-      <div className="admin-table-wrap">
+      <TableScroll labelledBy="refunds-title">
         <table className="admin-table">
           <thead>
             <tr>
@@ -41,7 +41,7 @@ export function RefundsSection({ detail }: { detail: Detail }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Section>
   );
 }
@@ -51,7 +51,7 @@ export function PaymentsSection({ detail }: { detail: Detail }) {
   const numbers = new Map(detail.orders.map((o) => [o.id, displayOrderNumber(o.orderNumber)]));
   return (
     <Section id="payments-title" title="Payments" count={detail.payments.length}>
-      <div className="admin-table-wrap">
+      <TableScroll labelledBy="payments-title">
         <table className="admin-table">
           <thead>
             <tr>
@@ -81,7 +81,7 @@ export function PaymentsSection({ detail }: { detail: Detail }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Section>
   );
 }
