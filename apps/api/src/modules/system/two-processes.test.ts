@@ -32,6 +32,18 @@ describe.skipIf(!url)('two API processes on one PostgreSQL and one Redis', () =>
   const servers: TestServer[] = [];
 
   beforeAll(async () => {
+    // Said plainly when Redis is missing, rather than as timeouts in the tests below.
+    const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+    try {
+      await probe.connect();
+      await probe.ping();
+    } catch (error) {
+      throw new Error(
+        `This test needs Redis at ${REDIS_URL} (start redis-server or set TEST_REDIS_URL): ${(error as Error).message}`,
+      );
+    } finally {
+      probe.disconnect();
+    }
     for (let i = 0; i < 2; i++) {
       const database = await openDatabase({ url, schema, maxConnections: 5 });
       // Both migrate, as two processes starting together do (an advisory lock lets one do it).
