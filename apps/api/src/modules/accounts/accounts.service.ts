@@ -23,10 +23,12 @@ export function createAccountsService(deps: AccountsDeps) {
   const ctx: AccountsContext = {
     ...deps,
     sessions: createSessions(deps),
-    deliver(mail: Mail) {
-      const sending = deps.mailer.send(mail).catch((error: unknown) => {
-        deps.log.error({ err: error, mailKind: mail.kind }, 'sending a mail failed');
-      });
+    deliver(rendering: Promise<Mail>) {
+      const sending = rendering
+        .then((mail) => deps.mailer.send(mail))
+        .catch((error: unknown) => {
+          deps.log.error({ err: error }, 'sending a mail failed');
+        });
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
     },

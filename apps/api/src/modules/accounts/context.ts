@@ -30,8 +30,11 @@ export interface AccountsDeps {
 /** What every accounts use case shares. */
 export interface AccountsContext extends AccountsDeps {
   sessions: Sessions;
-  /** Sends a mail in the background so a slow mail server never changes response times (no enumeration). */
-  deliver(mail: Mail): void;
+  /**
+   * Renders and sends a mail in the background so neither rendering nor a slow mail server
+   * changes response times (no enumeration).
+   */
+  deliver(mail: Promise<Mail>): void;
   /** Waits for mails still being sent (shutdown, tests). */
   drainMail(): Promise<void>;
   /** Sends at most `MAIL_PER_ADDRESS_PER_HOUR` account mails to one address per hour; false when over. */

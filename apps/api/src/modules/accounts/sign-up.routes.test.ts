@@ -164,7 +164,7 @@ describe('POST /api/User/VerifyEmail', () => {
     });
 
     const welcome = await waitForMail(server.database.db, 'verify-me@example.com', 'welcome');
-    expect(welcome.text).toMatch(/Unsubscribe: https:\/\/store\.example\/unsubscribe\/[\w.-]+/);
+    expect(welcome.text).toMatch(/Unsubscribe https:\/\/store\.example\/unsubscribe\/[\w.-]+/);
     expect(welcome.html).toMatch(/href="https:\/\/store\.example\/unsubscribe\/[\w.-]+"/);
   });
 

@@ -388,7 +388,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       );
 
       dashboardRoutes(scope, { db, clock });
-      fulfilmentRoutes(scope, { db, clock, mailer, rank: createRanker({ db, catalog }), log: scope.log });
+      fulfilmentRoutes(scope, {
+        db,
+        clock,
+        mailer,
+        rank: createRanker({ db, catalog }),
+        log: scope.log,
+        webUrl: config.publicUrl,
+      });
     },
     { prefix: '/admin' },
   );

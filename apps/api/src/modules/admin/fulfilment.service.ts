@@ -31,6 +31,8 @@ export interface FulfilmentDeps {
   clock: () => Date;
   mailer: Mailer;
   rank: Ranker;
+  /** Absolute links in the shipped mails. */
+  webUrl: string;
   log?: { error(obj: object, msg: string): void };
 }
 
@@ -132,7 +134,7 @@ export type FulfilmentService = ReturnType<typeof createFulfilmentService>;
  * their audit rows, then send the queued mails. A batch naming a box that is not one answers
  * 404 and changes nothing; a step already done is `unchanged` and mails nothing again.
  */
-export function createFulfilmentService({ db, clock, mailer, rank, log }: FulfilmentDeps) {
+export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }: FulfilmentDeps) {
   async function audit(
     tx: Db,
     actor: Actor,
@@ -273,7 +275,7 @@ export function createFulfilmentService({ db, clock, mailer, rank, log }: Fulfil
           if (box.stage === 'build' || box.stage === 'assembly') {
             if (!box.row.assembled_at)
               await assembleBoxIn(tx, orderId, at, picks.get(box.identityId) ?? noPicks);
-            changed = await shipBoxIn(tx, orderId, at, trackingNumber);
+            changed = await shipBoxIn(tx, orderId, at, webUrl, trackingNumber);
           }
           if (changed) {
             await audit(
@@ -416,7 +418,7 @@ export function createFulfilmentService({ db, clock, mailer, rank, log }: Fulfil
         const tx = t as unknown as Db;
         const out: AdminBatchResult['results'] = [];
         for (const { orderId, trackingNumber } of shipments) {
-          const changed = await shipCartOrderIn(tx, orderId, at, trackingNumber);
+          const changed = await shipCartOrderIn(tx, orderId, at, webUrl, trackingNumber);
           if (changed) {
             await audit(
               tx,

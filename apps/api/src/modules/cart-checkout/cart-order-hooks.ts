@@ -1,12 +1,12 @@
-import { displayOrderNumber, productName } from '@store/contracts';
+import { productName } from '@store/contracts';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { redeemCoupon } from '../cart/coupon-rules.ts';
 import { products } from '../catalog/catalog.table.ts';
-import { cartReceiptMail, usd } from '../mail/cart-receipt.ts';
+import { cartReceiptMail, usd } from '../mail/cart-receipt.tsx';
 import type { Mail } from '../mail/mailer.ts';
-import { soldOutRefundMail } from '../mail/templates.ts';
+import { soldOutRefundMail } from '../mail/templates.tsx';
 import * as repo from './cart-checkout.repository.ts';
 
 /**
@@ -114,7 +114,7 @@ export function createCartOrderHooks({
       const items = await repo.listItems(db, orderId);
       const names = await productNames(items.map((i) => i.productId));
       return soldOutRefundMail(owner.emailAddress, {
-        number: displayOrderNumber(order.orderNumber ?? order.id),
+        number: order.orderNumber ?? order.id,
         amount: usd(amountCents),
         products: items.map((i) => names.get(i.productId) ?? `Product ${i.productId}`),
         orderUrl: `${publicUrl}/thank-you/${order.id}`,

@@ -1,7 +1,7 @@
-import { cartRefundedMail } from '../mail/cart-receipt.ts';
+import { cartRefundedMail } from '../mail/cart-receipt.tsx';
 import * as repo from './checkout.repository.ts';
 import type { CheckoutDeps, IntentFacts } from './context.ts';
-import { orderConfirmationMail, orderRefundedMail } from './order-mail.ts';
+import { orderConfirmationMail, orderRefundedMail } from './order-mail.tsx';
 import { flushOutbox, type OutboxJob } from './outbox.ts';
 import type { createReconciler } from './reconcile.ts';
 
@@ -28,7 +28,7 @@ export function createAfterPayment(deps: CheckoutDeps, reconciler: ReturnType<ty
         if (receipt) await mailer.send(receipt);
         return;
       }
-      await mailer.send(orderConfirmationMail(await orders.view(order), config.publicUrl));
+      await mailer.send(await orderConfirmationMail(await orders.view(order), config.publicUrl));
       return;
     }
     const paymentIntentId = job.payload.paymentIntentId!;
@@ -42,14 +42,14 @@ export function createAfterPayment(deps: CheckoutDeps, reconciler: ReturnType<ty
     }
     const view = await orders.view(order);
     await mailer.send(
-      order.kind === 'cart'
+      await (order.kind === 'cart'
         ? cartRefundedMail({
             to: view.identity.emailAddress,
             orderNumber: order.orderNumber,
             amountCents: order.totalCents,
             orderUrl: `${config.publicUrl}/thank-you/${order.id}`,
           })
-        : orderRefundedMail(view, config.publicUrl),
+        : orderRefundedMail(view, config.publicUrl)),
     );
   }
 

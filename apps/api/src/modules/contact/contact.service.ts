@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { contactMail } from './contact.mail.ts';
+import { contactMail } from './contact.mail.tsx';
 import {
   findContactMessageForUpdate,
   type InboxStatus,
@@ -50,7 +50,7 @@ export function createContactService(deps: ContactServiceDeps): ContactService {
       const id = randomUUID();
       await insertContactMessage(deps.db, { id, ...message, createdAt: deps.clock() });
       try {
-        await deps.mailer.send(contactMail(deps.storeEmail, message));
+        await deps.mailer.send(await contactMail(deps.storeEmail, message));
       } catch (error) {
         // The message is stored and the operator sees it in the back office; the sender need not retry.
         log.error({ err: error, contactMessageId: id }, 'contact mail failed');

@@ -79,6 +79,8 @@ const NOTHING_TO_CONFIRM = 'There is no payment waiting for your confirmation';
 export interface ConfirmDeps {
   db: Db;
   payments: PaymentProvider;
+  /** PUBLIC_URL, for the receipt's links. */
+  config: { publicUrl: string };
 }
 
 /** GET /user/RenewalConfirmation: what the confirm page shows; 404 when nothing waits. */
@@ -200,6 +202,7 @@ export async function confirmRenewal(
       },
       billedAt,
       await store.emailOf(tx, sub.identityId),
+      deps.config.publicUrl,
     );
     await store.recordEvent(tx, {
       subscriptionId: sub.id,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { productName } from '@store/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Mail } from '../mail/mailer.ts';
@@ -195,6 +196,25 @@ export async function recordEvent(
     INSERT INTO subscription_events (id, subscription_id, actor, kind, detail, created_at)
     VALUES (${randomUUID()}, ${event.subscriptionId}, ${event.actor}, ${event.kind},
             ${JSON.stringify(event.detail ?? {})}::jsonb, ${event.at.toISOString()})`);
+}
+
+/**
+ * The products of an order as a person reads them, samples' prime picks first:
+ * "Verdant Roots Organic Plant Protein, Dark Chocolate", with "x2" when a cart line holds more.
+ */
+export async function itemNamesOf(tx: Db, orderId: string): Promise<string[]> {
+  const rows = await tx.execute<{
+    brand: string;
+    title: string;
+    flavor: string;
+    quantity: number | null;
+  }>(sql`
+    SELECT b.name AS brand, p.title, p.flavor, i.quantity FROM order_items i
+    JOIN products p ON p.id = i.product_id JOIN brands b ON b.id = p.brand_id
+    WHERE i.order_id = ${orderId} ORDER BY i.is_prime_pick DESC, p.id`);
+  return rows.rows.map(
+    (r) => `${r.brand} ${productName(r)}${r.quantity && r.quantity > 1 ? ` x${r.quantity}` : ''}`,
+  );
 }
 
 /** Queues a mail once per `dedupeKey`, in the transaction of the change that causes it. */

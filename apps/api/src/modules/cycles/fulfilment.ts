@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { boxShippedMail, tubsShippedMail } from '../mail/cycle-templates.ts';
+import { boxShippedMail, tubsShippedMail } from '../mail/cycle-templates.tsx';
 import type { Mailer } from '../mail/mailer.ts';
 import {
   addChosenSamples,
@@ -87,6 +87,7 @@ export async function shipBoxIn(
   tx: Db,
   orderId: string,
   at: Date,
+  webUrl: string,
   trackingNumber?: string,
 ): Promise<boolean> {
   const [cycle] = await tx
@@ -115,7 +116,16 @@ export async function shipBoxIn(
     await store.queueMail(
       tx,
       `shipped:${orderId}`,
-      boxShippedMail(email, order.orderNumber, trackingNumber),
+      await boxShippedMail(
+        email,
+        {
+          orderNumber: order.orderNumber,
+          orderId,
+          items: await store.itemNamesOf(tx, orderId),
+          trackingNumber,
+        },
+        webUrl,
+      ),
       at,
     );
   }
@@ -142,6 +152,7 @@ export async function shipCartOrderIn(
   tx: Db,
   orderId: string,
   at: Date,
+  webUrl: string,
   trackingNumber: string,
 ): Promise<boolean> {
   const shipped = await tx.execute<{ identity_id: string; order_number: string }>(sql`
@@ -156,7 +167,16 @@ export async function shipCartOrderIn(
     await store.queueMail(
       tx,
       `cart-shipped:${orderId}`,
-      tubsShippedMail(email, row.order_number, trackingNumber),
+      await tubsShippedMail(
+        email,
+        {
+          orderNumber: row.order_number,
+          orderId,
+          items: await store.itemNamesOf(tx, orderId),
+          trackingNumber,
+        },
+        webUrl,
+      ),
       at,
     );
   }
@@ -167,8 +187,15 @@ function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (t) => work(t as unknown as Db));
 }
 
-export function markBoxShipped(db: Db, orderId: string, at: Date, trackingNumber?: string): Promise<boolean> {
-  return inTransaction(db, (tx) => shipBoxIn(tx, orderId, at, trackingNumber));
+/** Ships one box in its own transaction (tests and tools; the back office batches with `shipBoxIn`). */
+export function markBoxShipped(
+  db: Db,
+  orderId: string,
+  at: Date,
+  trackingNumber?: string,
+  webUrl = 'http://localhost',
+): Promise<boolean> {
+  return inTransaction(db, (tx) => shipBoxIn(tx, orderId, at, webUrl, trackingNumber));
 }
 
 export function markBoxDelivered(db: Db, orderId: string, at: Date): Promise<boolean> {

@@ -1,5 +1,4 @@
-import { BUILD_DEADLINE_DAYS, MAX_PAUSE_CYCLES, productName } from '@store/contracts';
-import { sql } from 'drizzle-orm';
+import { BUILD_DEADLINE_DAYS, MAX_PAUSE_CYCLES } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import {
   boxSkippedUnpaidMail,
@@ -7,7 +6,7 @@ import {
   membershipPausedUnpaidMail,
   paymentFailedMail,
   renewalReceiptMail,
-} from '../mail/cycle-templates.ts';
+} from '../mail/cycle-templates.tsx';
 import { createCycleOrder, findOrderRow, moveOrder, sampledProductIds } from '../orders/cycle-orders.ts';
 import {
   classifyDecline,
@@ -16,7 +15,7 @@ import {
 } from '../payments/provider/payment-provider.ts';
 import { addDays } from '../subscriptions/subscriptions.service.ts';
 import type { BillingCycleRow, SubscriptionRow } from '../subscriptions/subscriptions.table.ts';
-import { confirmPaymentMail } from './confirm-renewal-mail.ts';
+import { confirmPaymentMail } from './confirm-renewal-mail.tsx';
 import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
 
@@ -292,7 +291,7 @@ async function charge(deps: RenewalDeps, job: ChargeJob, at: Date): Promise<Rene
     if (!recorded) return 'none';
     const email = await store.emailOf(tx, sub.identityId);
     if (result.ok) {
-      await recordPaid(tx, sub, job, at, email);
+      await recordPaid(tx, sub, job, at, email, deps.webUrl);
       return 'renewed';
     }
     return recordFailed(deps, tx, sub, job, result, at, email);
@@ -306,6 +305,8 @@ export async function recordPaid(
   job: ChargeJob,
   at: Date,
   email: string | undefined,
+  /** Absolute links in the receipt. */
+  webUrl: string,
 ) {
   await store.updateCycle(tx, sub.id, job.cycleIndex, {
     status: 'billed',
@@ -343,22 +344,17 @@ export async function recordPaid(
     await store.queueMail(
       tx,
       `receipt:${sub.id}:${job.cycleIndex}`,
-      renewalReceiptMail(email, order.orderNumber, job.amountCents, job.card?.last4 ?? null, {
-        samples: await sampleNamesOf(tx, job.orderId),
-        billedAt: at,
-      }),
+      await renewalReceiptMail(
+        email,
+        order.orderNumber,
+        job.amountCents,
+        job.card?.last4 ?? null,
+        { samples: await store.itemNamesOf(tx, job.orderId), billedAt: at },
+        webUrl,
+      ),
       at,
     );
   }
-}
-
-/** The box's samples as a person reads them: "Verdant Roots Organic Plant Protein, Dark Chocolate". */
-async function sampleNamesOf(tx: Db, orderId: string): Promise<string[]> {
-  const rows = await tx.execute<{ brand: string; title: string; flavor: string }>(sql`
-    SELECT b.name AS brand, p.title, p.flavor FROM order_items i
-    JOIN products p ON p.id = i.product_id JOIN brands b ON b.id = p.brand_id
-    WHERE i.order_id = ${orderId} ORDER BY i.is_prime_pick DESC, p.id`);
-  return rows.rows.map((r) => `${r.brand} ${productName(r)}`);
 }
 
 async function recordFailed(
@@ -406,8 +402,8 @@ async function recordFailed(
       `failed:${sub.id}:${job.cycleIndex}:${failures}`,
       // The bank wants the member present (docs/reliability.md#d6): a link to confirm on-session.
       result.authentication
-        ? confirmPaymentMail(email, job.amountCents, webUrl)
-        : paymentFailedMail(email, retryAt, webUrl),
+        ? await confirmPaymentMail(email, job.amountCents, webUrl)
+        : await paymentFailedMail(email, retryAt, webUrl),
       at,
     );
   }
@@ -464,8 +460,8 @@ async function endUnpaid(
       tx,
       `${action}:${sub.id}:${cycle.cycleIndex}`,
       paused
-        ? membershipPausedUnpaidMail(email, nextBillingAt, deps.webUrl)
-        : boxSkippedUnpaidMail(email, nextBillingAt, deps.webUrl),
+        ? await membershipPausedUnpaidMail(email, nextBillingAt, deps.webUrl)
+        : await boxSkippedUnpaidMail(email, nextBillingAt, deps.webUrl),
       at,
     );
   }
@@ -507,7 +503,7 @@ async function cancelUnpaid(
     await store.queueMail(
       tx,
       `canceled:${sub.id}:${cycle.cycleIndex}`,
-      membershipCanceledMail(email, webUrl),
+      await membershipCanceledMail(email, webUrl),
       at,
     );
 }

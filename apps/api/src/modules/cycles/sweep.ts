@@ -1,7 +1,7 @@
 import { ASSEMBLY_DAYS } from '@store/contracts';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { boxShippedMail, renewalReminderMail } from '../mail/cycle-templates.ts';
+import { boxShippedMail, renewalReminderMail } from '../mail/cycle-templates.tsx';
 import type { Mailer } from '../mail/mailer.ts';
 import {
   addChosenSamples,
@@ -72,7 +72,7 @@ export async function sweep(deps: SweepDeps, at: Date): Promise<SweepReport> {
   };
   await renewals(deps, at, report);
   report.samplesChosen = await chooseMissingSamples(deps, at);
-  if (deps.autoShip) Object.assign(report, await shipByDate(deps.db, at));
+  if (deps.autoShip) Object.assign(report, await shipByDate(deps.db, at, deps.webUrl));
   await closeReviewWindows(deps.db, at);
   report.reminders = await queueReminders(deps, at);
   report.mailsSent = await sendQueuedMails(deps, at);
@@ -190,7 +190,7 @@ async function chooseMissingSamples(deps: SweepDeps, at: Date): Promise<number> 
 }
 
 /** Outside production: shipped when assembly ends (deadline + 5 days), delivered 3 days later. */
-async function shipByDate(db: Db, at: Date): Promise<{ shipped: number; delivered: number }> {
+async function shipByDate(db: Db, at: Date, webUrl: string): Promise<{ shipped: number; delivered: number }> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const iso = at.toISOString();
@@ -214,7 +214,15 @@ async function shipByDate(db: Db, at: Date): Promise<{ shipped: number; delivere
         await store.queueMail(
           tx,
           `shipped:${row.order_id}`,
-          boxShippedMail(found.email, found.order_number),
+          await boxShippedMail(
+            found.email,
+            {
+              orderNumber: found.order_number,
+              orderId: row.order_id,
+              items: await store.itemNamesOf(tx, row.order_id),
+            },
+            webUrl,
+          ),
           at,
         );
       }

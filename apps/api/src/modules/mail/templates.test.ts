@@ -1,80 +1,105 @@
 import { describe, expect, it } from 'vitest';
-import {
-  alreadyRegisteredMail,
-  escapeHtml,
-  resetPasswordMail,
-  verificationMail,
-  welcomeMail,
-} from './templates.ts';
+import { safeUrl } from './layout.tsx';
+import { MAIL_PREVIEWS, PREVIEW_ORDER_NUMBER } from './previews.ts';
+import { verificationMail, welcomeMail } from './templates.tsx';
 
-const VERIFY = 'https://store.example/verification/abc_DEF-123/5d1f0a2e-8c1b-4f7e-9a3d-2b6c8e0f1a47';
-const RESET = 'https://store.example/reset-password?token=tok_123&email=a%40example.com';
-const UNSUBSCRIBE = 'https://store.example/unsubscribe/5d1f0a2e-8c1b-4f7e-9a3d-2b6c8e0f1a47.1790000000.sig';
+const PUBLIC_URL = 'https://store.example';
+const sample = { publicUrl: PUBLIC_URL, name: 'Organic Plant Protein' };
 
-const all = [
-  verificationMail('a@example.com', VERIFY),
-  resetPasswordMail('a@example.com', RESET),
-  alreadyRegisteredMail('a@example.com', {
-    login: 'https://store.example/login',
-    forgotPassword: 'https://store.example/forgot-password',
-  }),
-  welcomeMail(
-    'a@example.com',
-    { quiz: 'https://store.example/take-quiz/1', unsubscribe: UNSUBSCRIBE },
-    'Ann',
-  ),
-];
+/** Every href of the HTML part, unescaped. */
+function hrefs(html: string): string[] {
+  return [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+}
 
-describe('mail templates', () => {
-  it('give every mail a subject, an HTML part in the orange brand and a text part', () => {
-    for (const mail of all) {
-      expect(mail.to).toBe('a@example.com');
-      expect(mail.subject).toMatch(/Sample First/);
-      expect(mail.html).toMatch(/^<!doctype html>/);
-      expect(mail.html).toContain('#f26b1d');
+describe('every mail the store sends, in the one layout', () => {
+  it('covers every kind the store sends', () => {
+    expect(new Set(MAIL_PREVIEWS.map((p) => p.kind))).toEqual(
+      new Set([
+        'verify-email',
+        'reset-password',
+        'already-registered',
+        'welcome',
+        'order-confirmation',
+        'renewal-receipt',
+        'cart-receipt',
+        'renewal-reminder',
+        'payment-confirmation',
+        'payment-failed',
+        'box-skipped-unpaid',
+        'membership-paused-unpaid',
+        'membership-canceled',
+        'membership-canceled-by-member',
+        'box-shipped',
+        'order-shipped',
+        'order-refunded',
+        'order-sold-out-refunded',
+        'referral-reward',
+        'contact',
+        'partner-request',
+        'issue-report',
+      ]),
+    );
+  });
+
+  for (const preview of MAIL_PREVIEWS) {
+    it(`${preview.title}: HTML and text parts, the wordmark, one call to action, the footer`, async () => {
+      const mail = await preview.render(sample);
+      expect(mail.kind).toBe(preview.kind);
+      expect(mail.subject.length).toBeGreaterThan(5);
+      expect(mail.html).toMatch(/^<!DOCTYPE html/i);
+      expect(mail.html).toContain('Sample First');
       expect(mail.text).toContain('Sample First');
-      expect(mail.text).not.toContain('<');
-    }
-    expect(all.map((m) => m.kind)).toEqual([
-      'verify-email',
-      'reset-password',
-      'already-registered',
-      'welcome',
-    ]);
+      expect(mail.text).not.toMatch(/<(p|a|table|td|div|span|br|h1|img)\b/i);
+      // One button: the layout's CTA, repeated once as a plain link under it.
+      const buttons = mail.html.match(/<a[^>]*padding:14px 28px/g) ?? [];
+      expect(buttons).toHaveLength(1);
+      const cta = /<a href="([^"]*)"[^>]*padding:14px 28px/.exec(mail.html)![1]!.replace(/&amp;/g, '&');
+      expect(cta).toMatch(/^(https:\/\/store\.example\/|mailto:)/);
+      expect(mail.text).toContain(cta.replace(/^mailto:/, ''));
+      if (preview.orderNumber) {
+        expect(mail.html).toContain(PREVIEW_ORDER_NUMBER);
+        expect(mail.text).toContain(PREVIEW_ORDER_NUMBER);
+      }
+      const unsubscribe = hrefs(mail.html).filter((h) => h.includes('/unsubscribe/'));
+      if (preview.marketing) {
+        expect(unsubscribe).toEqual([
+          expect.stringMatching(/^https:\/\/store\.example\/unsubscribe\/[\w.-]+$/),
+        ]);
+        expect(mail.text).toContain(unsubscribe[0]!);
+      } else {
+        expect(unsubscribe).toEqual([]);
+        expect(mail.text).not.toMatch(/unsubscribe/i);
+      }
+    });
+
+    it(`${preview.title}: escapes what a person typed`, async () => {
+      const mail = await preview.render({ ...sample, name: '<script>alert(1)</script>' });
+      expect(mail.html).not.toContain('<script');
+      if (preview.showsName) {
+        expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+        expect(mail.text).toContain('<script>alert(1)</script>');
+      }
+    });
+  }
+
+  it('refuses script URLs and keeps query strings of links intact', async () => {
+    expect(() => safeUrl('javascript:alert(1)')).toThrow('Mail links must be http(s) or mailto.');
+    await expect(verificationMail('a@example.com', 'javascript:alert(1)')).rejects.toThrow();
+    const reset = await MAIL_PREVIEWS.find((p) => p.kind === 'reset-password')!.render(sample);
+    expect(reset.html).toContain('href="https://store.example/reset-password?token=sample-token&amp;email=');
+    expect(reset.text).toContain('https://store.example/reset-password?token=sample-token&email=');
   });
 
-  it('carry their links as working, escaped hrefs and as plain text', () => {
-    expect(all[0]!.html).toContain(`href="${VERIFY}"`);
-    expect(all[0]!.text).toContain(VERIFY);
-    expect(all[1]!.html).toContain(
-      'href="https://store.example/reset-password?token=tok_123&amp;email=a%40example.com"',
-    );
-    expect(all[1]!.text).toContain(RESET);
-    expect(all[2]!.html).toContain('href="https://store.example/login"');
-    expect(all[2]!.text).toContain('https://store.example/forgot-password');
-  });
-
-  it('put the unsubscribe link in the marketing mail only', () => {
-    const [verify, reset, already, welcome] = all;
-    expect(welcome!.html).toContain(`href="${UNSUBSCRIBE}"`);
-    expect(welcome!.text).toContain(`Unsubscribe: ${UNSUBSCRIBE}`);
-    for (const mail of [verify!, reset!, already!]) expect(mail.text).not.toContain('Unsubscribe');
-    expect(() =>
-      welcomeMail('a@example.com', { quiz: 'https://store.example/take-quiz/1', unsubscribe: '' }),
-    ).toThrow();
-  });
-
-  it('escape what a person typed and refuse script URLs', () => {
-    const mail = welcomeMail(
+  it('gives the welcome mail its news-and-offers paragraph and unsubscribe link only when asked for', async () => {
+    const quiz = `${PUBLIC_URL}/take-quiz/1`;
+    const plain = await welcomeMail('a@example.com', { quiz }, 'Ann');
+    const opted = await welcomeMail(
       'a@example.com',
-      { quiz: 'https://store.example/take-quiz/1', unsubscribe: UNSUBSCRIBE },
-      '<img src=x onerror=alert(1)>',
+      { quiz, unsubscribe: `${PUBLIC_URL}/unsubscribe/t.1.s` },
+      'Ann',
     );
-    expect(mail.html).not.toContain('<img src=x');
-    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(() => verificationMail('a@example.com', 'javascript:alert(1)')).toThrow(
-      'Mail links must be http(s).',
-    );
-    expect(escapeHtml(`"'&<>`)).toBe('&quot;&#39;&amp;&lt;&gt;');
+    expect(plain.text).not.toContain('news and offers');
+    expect(opted.text).toContain('news and offers');
+    expect(opted.text).toContain(`${PUBLIC_URL}/unsubscribe/t.1.s`);
   });
 });

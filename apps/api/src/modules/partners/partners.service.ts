@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { partnerRequestMail } from './partners.mail.ts';
+import { partnerRequestMail } from './partners.mail.tsx';
 import {
   findPartnerRequestForUpdate,
   type InboxStatus,
@@ -61,7 +61,7 @@ export function createPartnersService(deps: PartnersServiceDeps): PartnersServic
         createdAt: deps.clock(),
       });
       try {
-        await deps.mailer.send(partnerRequestMail(deps.storeEmail, request));
+        await deps.mailer.send(await partnerRequestMail(deps.storeEmail, request));
       } catch (error) {
         // The application is stored and listed in the back office; the applicant need not retry.
         log.error({ err: error, partnerRequestId: id }, 'partner request mail failed');

@@ -2,7 +2,7 @@ import { type MyReferrals, REFERRALS_FOR_REWARD, referralLinkOf } from '@store/c
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { REFERRAL_REWARD_MAIL, referralRewardMail } from './referral-mail.ts';
+import { REFERRAL_REWARD_MAIL, referralRewardMail } from './referral-mail.tsx';
 import * as repo from './referrals.repository.ts';
 
 export interface ReferralsDeps {
@@ -48,7 +48,7 @@ export function createReferralsService({ db, clock, mailer, config, log }: Refer
     await repo.queueMail(
       tx,
       `referral-reward:${referrer.id}`,
-      referralRewardMail(referrer.email, reward.code, `${config.publicUrl}/shop`),
+      await referralRewardMail(referrer.email, reward.code, `${config.publicUrl}/shop`),
       now,
     );
     return true;

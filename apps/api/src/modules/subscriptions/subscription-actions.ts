@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { conflict } from '../../http/errors.ts';
 import * as store from '../cycles/cycle-store.ts';
-import { cancelConfirmationMail, issueReportMail } from '../mail/cycle-templates.ts';
+import { cancelConfirmationMail, issueReportMail } from '../mail/cycle-templates.tsx';
 import type { Mailer } from '../mail/mailer.ts';
 import { moveOrder } from '../orders/cycle-orders.ts';
 import { addDays } from './subscriptions.service.ts';
@@ -149,7 +149,8 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
       if (done && deps.webUrl) {
         const email = await store.emailOf(db, identityId);
         try {
-          if (email) await deps.mailer.send(cancelConfirmationMail(email, done.at, done.box, deps.webUrl));
+          if (email)
+            await deps.mailer.send(await cancelConfirmationMail(email, done.at, done.box, deps.webUrl));
         } catch {
           // The cancellation stands whether or not its confirmation could be sent.
         }
@@ -228,7 +229,13 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
         INSERT INTO issue_reports (id, identity_id, subscription_id, order_id, text, created_at)
         VALUES (${id}, ${identityId}, ${sub.id}, ${sub.currentOrderId}, ${text}, ${at.toISOString()})`);
       const from = (await store.emailOf(db, identityId)) ?? identityId;
-      await deps.mailer.send(issueReportMail(deps.storeEmail, from, sub.currentOrderId, text));
+      const order = sub.currentOrderId
+        ? await db.execute<{ order_number: string }>(
+            sql`SELECT order_number FROM orders WHERE id = ${sub.currentOrderId}`,
+          )
+        : undefined;
+      const orderNumber = order?.rows[0]?.order_number ?? null;
+      await deps.mailer.send(await issueReportMail(deps.storeEmail, from, orderNumber, text));
       return { id };
     },
   };

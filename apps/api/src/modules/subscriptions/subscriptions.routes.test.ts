@@ -167,7 +167,8 @@ describe('POST /user/CancelSubscription: the confirmation mail', () => {
     expect(mails[0]!.subject).toBe('Your membership is canceled');
     expect(mails[0]!.text).toContain('There will be no more renewals and no more charges.');
     expect(mails[0]!.text).toContain('The box you have already paid for still ships');
-    expect(mails[0]!.text).toMatch(/Restart any time at \S+\/membership/);
+    expect(mails[0]!.text).toContain('Changed your mind? Restart any time.');
+    expect(mails[0]!.text).toMatch(/Restart my membership \S+\/membership/);
   });
 
   it('D8 sends nothing when the cancel is refused (no membership: 409)', async () => {

@@ -1,0 +1,386 @@
+import type { Order } from '@store/contracts';
+import { orderConfirmationMail, orderRefundedMail } from '../checkout/order-mail.tsx';
+import { contactMail } from '../contact/contact.mail.tsx';
+import { confirmPaymentMail } from '../cycles/confirm-renewal-mail.tsx';
+import { partnerRequestMail } from '../partners/partners.mail.tsx';
+import { referralRewardMail } from '../referrals/referral-mail.tsx';
+import { cartReceiptMail, cartRefundedMail } from './cart-receipt.tsx';
+import {
+  boxShippedMail,
+  boxSkippedUnpaidMail,
+  cancelConfirmationMail,
+  issueReportMail,
+  membershipCanceledMail,
+  membershipPausedUnpaidMail,
+  paymentFailedMail,
+  renewalReceiptMail,
+  renewalReminderMail,
+  tubsShippedMail,
+} from './cycle-templates.tsx';
+import type { Mail } from './mailer.ts';
+import {
+  alreadyRegisteredMail,
+  resetPasswordMail,
+  soldOutRefundMail,
+  verificationMail,
+  welcomeMail,
+} from './templates.tsx';
+
+/*
+ * Every mail the store sends, rendered with sample data: the dev mailbox's "Templates" section
+ * and the template tests read this one list, so a new mail that is not added here is neither
+ * previewed nor tested. `name` is what a person typed (a first name, a product title, a contact
+ * form's name): the tests pass `<script>` through it.
+ */
+
+export interface MailPreview {
+  kind: string;
+  /** What the mail is for, for the mailbox list. */
+  title: string;
+  /** The order number as pages show it ("#00042") when the mail is about an order. */
+  orderNumber?: string;
+  /** Marketing mail: carries the unsubscribe link. */
+  marketing: boolean;
+  /** Whether the sample `name` shows in the mail. */
+  showsName: boolean;
+  render(sample: PreviewSample): Promise<Mail>;
+}
+
+export interface PreviewSample {
+  publicUrl: string;
+  name: string;
+}
+
+const TO = 'member@example.com';
+const ORDER_NUMBER = '100042';
+const ORDER_ID = '3b9f2c1e-5d7a-4e8b-9c0d-1a2b3c4d5e6f';
+const IDENTITY_ID = '5d1f0a2e-8c1b-4f7e-9a3d-2b6c8e0f1a47';
+const AT = new Date('2026-03-02T15:00:00Z');
+const TRACKING = '9400111899223197428490';
+
+/** Shown in every order preview, so the number can be checked against the pages. */
+export const PREVIEW_ORDER_NUMBER = '#00042';
+
+function box(name: string): string[] {
+  return [
+    `Verdant Roots ${name}, Dark Chocolate`,
+    'Ironclad Whey Isolate, Vanilla Bean',
+    'Peak Form Casein, Cookies & Cream',
+    'Summit Blend Protein, Salted Caramel',
+  ];
+}
+
+function sampleOrder(sample: PreviewSample, kind: Order['kind'] = 'first_box'): Order {
+  const item = (title: string, brandName: string, flavor: string, isPrimePick: boolean) => ({
+    id: `${title}-${flavor}`,
+    productId: 1,
+    productTitle: title,
+    title,
+    description: '',
+    price: 0,
+    quantity: 1,
+    undiscountedPrice: null,
+    image: { originalPath: '' },
+    sampleImage: { originalPath: '' },
+    brandName,
+    flavorSubCategoryText: flavor,
+    isPrimePick,
+  });
+  return {
+    id: ORDER_ID,
+    kind,
+    plan: null,
+    status: 'paid',
+    statusName: 'Processing',
+    isPayable: false,
+    orderNumer: ORDER_NUMBER,
+    orderNumberLast4: ORDER_NUMBER.slice(-5),
+    dateCreated: AT.toISOString(),
+    lastModified: AT.toISOString(),
+    datePaid: AT.toISOString(),
+    price: 14,
+    subTotal: 14,
+    handlingFee: 1.99,
+    taxAmount: 1.12,
+    storeCredit: 0,
+    discount: 0,
+    trackingNumber: null,
+    dateShipped: null,
+    total: 17.11,
+    deliverySchedule: 0,
+    last4Digits: '4242',
+    items: [
+      item(sample.name, 'Verdant Roots', 'Dark Chocolate', true),
+      item('Whey Isolate', 'Ironclad', 'Vanilla Bean', true),
+    ],
+    identity: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      emailAddress: TO,
+      displayName: 'Ann Lee',
+      shippingAddress: null,
+    },
+  };
+}
+
+const link = (s: PreviewSample, path: string) => `${s.publicUrl}${path}`;
+
+export const MAIL_PREVIEWS: MailPreview[] = [
+  {
+    kind: 'verify-email',
+    title: 'Verify your email (after sign-up)',
+    marketing: false,
+    showsName: false,
+    render: (s) => verificationMail(TO, link(s, `/verification/sample-code/${IDENTITY_ID}`)),
+  },
+  {
+    kind: 'reset-password',
+    title: 'Reset your password',
+    marketing: false,
+    showsName: false,
+    render: (s) =>
+      resetPasswordMail(TO, link(s, `/reset-password?token=sample-token&email=${encodeURIComponent(TO)}`)),
+  },
+  {
+    kind: 'already-registered',
+    title: 'Sign-up with an address that has an account',
+    marketing: false,
+    showsName: false,
+    render: (s) =>
+      alreadyRegisteredMail(TO, { login: link(s, '/login'), forgotPassword: link(s, '/forgot-password') }),
+  },
+  {
+    kind: 'welcome',
+    title: 'Welcome (opted in to news and offers)',
+    marketing: true,
+    showsName: true,
+    render: (s) =>
+      welcomeMail(
+        TO,
+        { quiz: link(s, '/take-quiz/1'), unsubscribe: link(s, `/unsubscribe/${IDENTITY_ID}.1790000000.sig`) },
+        s.name,
+      ),
+  },
+  {
+    kind: 'welcome',
+    title: 'Welcome (not opted in)',
+    marketing: false,
+    showsName: true,
+    render: (s) => welcomeMail(TO, { quiz: link(s, '/take-quiz/1') }, s.name),
+  },
+  {
+    kind: 'order-confirmation',
+    title: 'Receipt: first box',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: true,
+    render: (s) => orderConfirmationMail(sampleOrder(s), s.publicUrl),
+  },
+  {
+    kind: 'renewal-receipt',
+    title: 'Receipt: renewal box',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      renewalReceiptMail(
+        TO,
+        ORDER_NUMBER,
+        1711,
+        '4242',
+        { samples: box(s.name).slice(0, 2), billedAt: AT },
+        s.publicUrl,
+      ),
+  },
+  {
+    kind: 'cart-receipt',
+    title: 'Receipt: shop order (tubs)',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      cartReceiptMail({
+        to: TO,
+        orderNumber: ORDER_NUMBER,
+        orderUrl: link(s, `/thank-you/${ORDER_ID}`),
+        shopUrl: link(s, '/shop'),
+        lines: [
+          {
+            title: `Verdant Roots ${s.name}, Dark Chocolate`,
+            quantity: 2,
+            lineCents: 6998,
+            lineListCents: 9998,
+          },
+          { title: 'Ironclad Whey Isolate, Vanilla Bean', quantity: 1, lineCents: 3749, lineListCents: 4999 },
+        ],
+        subtotalCents: 10747,
+        discountCents: 1075,
+        couponCode: 'WELCOME10',
+        handlingFeeCents: 199,
+        taxCents: 798,
+        totalCents: 10669,
+        last4: '4242',
+        shipTo: 'Ann Lee, 12 Main St, Austin, TX 78701',
+      }),
+  },
+  {
+    kind: 'renewal-reminder',
+    title: 'Renewal reminder (3 days before)',
+    marketing: false,
+    showsName: false,
+    render: (s) => renewalReminderMail(TO, AT, 1711, s.publicUrl),
+  },
+  {
+    kind: 'payment-confirmation',
+    title: 'Renewal needs the bank confirmation',
+    marketing: false,
+    showsName: false,
+    render: (s) => confirmPaymentMail(TO, 1711, s.publicUrl),
+  },
+  {
+    kind: 'payment-failed',
+    title: 'Payment failed (will retry)',
+    marketing: false,
+    showsName: false,
+    render: (s) => paymentFailedMail(TO, AT, s.publicUrl),
+  },
+  {
+    kind: 'box-skipped-unpaid',
+    title: 'Past due: box skipped',
+    marketing: false,
+    showsName: false,
+    render: (s) => boxSkippedUnpaidMail(TO, AT, s.publicUrl),
+  },
+  {
+    kind: 'membership-paused-unpaid',
+    title: 'Past due: membership paused',
+    marketing: false,
+    showsName: false,
+    render: (s) => membershipPausedUnpaidMail(TO, AT, s.publicUrl),
+  },
+  {
+    kind: 'membership-canceled',
+    title: 'Canceled after failed payments',
+    marketing: false,
+    showsName: false,
+    render: (s) => membershipCanceledMail(TO, s.publicUrl),
+  },
+  {
+    kind: 'membership-canceled-by-member',
+    title: 'Canceled by the member',
+    marketing: false,
+    showsName: false,
+    render: (s) => cancelConfirmationMail(TO, AT, 'to-ship', s.publicUrl),
+  },
+  {
+    kind: 'box-shipped',
+    title: 'Box shipped',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      boxShippedMail(
+        TO,
+        { orderNumber: ORDER_NUMBER, orderId: ORDER_ID, items: box(s.name), trackingNumber: TRACKING },
+        s.publicUrl,
+      ),
+  },
+  {
+    kind: 'order-shipped',
+    title: 'Shop order shipped',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      tubsShippedMail(
+        TO,
+        {
+          orderNumber: ORDER_NUMBER,
+          orderId: ORDER_ID,
+          items: [`Verdant Roots ${s.name}, Dark Chocolate x2`, 'Ironclad Whey Isolate, Vanilla Bean'],
+          trackingNumber: TRACKING,
+        },
+        s.publicUrl,
+      ),
+  },
+  {
+    kind: 'order-refunded',
+    title: 'Refund: first box not completed',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: true,
+    render: (s) => orderRefundedMail(sampleOrder(s), s.publicUrl),
+  },
+  {
+    kind: 'order-refunded',
+    title: 'Refund: duplicate shop payment',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: false,
+    render: (s) =>
+      cartRefundedMail({
+        to: TO,
+        orderNumber: ORDER_NUMBER,
+        amountCents: 10669,
+        orderUrl: link(s, `/thank-you/${ORDER_ID}`),
+      }),
+  },
+  {
+    kind: 'order-sold-out-refunded',
+    title: 'Refund: shop order sold out',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      soldOutRefundMail(TO, {
+        number: ORDER_NUMBER,
+        amount: '$106.69',
+        products: [`Verdant Roots ${s.name}, Dark Chocolate x2`],
+        orderUrl: link(s, `/thank-you/${ORDER_ID}`),
+        shopUrl: link(s, '/shop'),
+      }),
+  },
+  {
+    kind: 'referral-reward',
+    title: 'Referral reward (free tub)',
+    marketing: false,
+    showsName: false,
+    render: (s) => referralRewardMail(TO, 'FREETUB-7KQ2', link(s, '/shop')),
+  },
+  {
+    kind: 'contact',
+    title: 'To the store: contact message',
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      contactMail('support@localhost', {
+        name: s.name,
+        email: 'dana@example.com',
+        text: 'Do you ship to Alaska?\nThanks!',
+      }),
+  },
+  {
+    kind: 'partner-request',
+    title: 'To the store: ambassador application',
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      partnerRequestMail('support@localhost', {
+        firstName: s.name,
+        lastName: 'Lee',
+        email: 'ann@example.com',
+        phone: '(512) 555-0142',
+        fitnessType: 'Runner',
+        instagram: '@annruns',
+      }),
+  },
+  {
+    kind: 'issue-report',
+    title: 'To the store: box issue report',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      issueReportMail('support@localhost', TO, ORDER_NUMBER, `${s.name}: one sample pouch was torn.`),
+  },
+];
