@@ -283,7 +283,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { db, isProduction: config.isProduction, sweep: cycles.sweep });
+      await api.register(systemRoutes, {
+        db,
+        isProduction: config.isProduction,
+        publicUrl: config.publicUrl,
+        sweep: cycles.sweep,
+      });
       await registerModules(api, services, paymentEventEffect);
     },
     { prefix: '/api' },

@@ -5,11 +5,14 @@ import { z } from 'zod';
 import { DATABASE_RETRY_AFTER_SECONDS, type Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { listMail } from '../mail/mailer.ts';
+import { MAIL_PREVIEWS } from '../mail/previews.ts';
 import { type DevClockRoutesOptions, devClockRoutes } from './dev-clock.routes.ts';
 
 export interface SystemRoutesOptions {
   db: Db;
   isProduction: boolean;
+  /** PUBLIC_URL: the links of the template previews. */
+  publicUrl: string;
   /** The cycle engine's sweep, for the dev clock (`POST /dev/sweep?at=`); absent: no dev clock. */
   sweep?: DevClockRoutesOptions['sweep'];
 }
@@ -82,6 +85,49 @@ export async function systemRoutes(app: FastifyInstance, options: SystemRoutesOp
     async () => {
       if (options.isProduction) throw notFound('Page');
       return listMail(options.db);
+    },
+  );
+
+  r.get(
+    '/dev/mailbox/templates',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Development only: every email template the store sends, rendered with sample data',
+        response: {
+          200: z.array(
+            z.object({
+              id: z.string(),
+              kind: z.string(),
+              title: z.string(),
+              marketing: z.boolean(),
+              to: z.string(),
+              subject: z.string(),
+              html: z.string(),
+              text: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async () => {
+      if (options.isProduction) throw notFound('Page');
+      const sample = { publicUrl: options.publicUrl, name: 'Organic Plant Protein' };
+      return Promise.all(
+        MAIL_PREVIEWS.map(async (preview, index) => {
+          const mail = await preview.render(sample);
+          return {
+            id: `template-${index + 1}-${preview.kind}`,
+            kind: preview.kind,
+            title: preview.title,
+            marketing: preview.marketing,
+            to: mail.to,
+            subject: mail.subject,
+            html: mail.html,
+            text: mail.text,
+          };
+        }),
+      );
     },
   );
 }

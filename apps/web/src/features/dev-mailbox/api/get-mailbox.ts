@@ -25,3 +25,28 @@ export async function getMailbox(): Promise<DevMail[]> {
 export function useMailbox() {
   return useApi(mailboxKey, getMailbox);
 }
+
+/** One template of GET /api/dev/mailbox/templates: a mail the store sends, rendered with sample data. */
+export interface DevTemplate {
+  id: string;
+  kind: string;
+  /** What the mail is for ("Box shipped"). */
+  title: string;
+  /** Marketing mail: it carries the unsubscribe link. */
+  marketing: boolean;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export const templatesKey = 'dev/mailbox/templates';
+
+/** GET /api/dev/mailbox/templates: every template the store sends (404 in production). */
+export function getTemplates(): Promise<DevTemplate[]> {
+  return apiGet<DevTemplate[]>('/dev/mailbox/templates', { quiet: true });
+}
+
+export function useTemplates(enabled: boolean) {
+  return useApi(enabled ? templatesKey : null, getTemplates);
+}

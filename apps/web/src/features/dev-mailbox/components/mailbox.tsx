@@ -1,25 +1,41 @@
 import { useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { type DevMail, useMailbox } from '../api/get-mailbox.ts';
+import { type DevMail, useMailbox, useTemplates } from '../api/get-mailbox.ts';
 import { extractLinks, linkify } from '../utils/mail-links.ts';
 import { MailFrame } from './mail-frame.tsx';
 import './mailbox.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
-/** The development mailbox: every mail the store sent, so a verification link can be followed. */
+/** What both lists show: a sent mail, or a template rendered with sample data. */
+type Entry = Pick<DevMail, 'id' | 'kind' | 'to' | 'subject' | 'html' | 'text'> & {
+  /** When it was sent; absent for a template. */
+  createdAt?: string;
+  /** A template's name ("Box shipped"). */
+  title?: string;
+  marketing?: boolean;
+};
+
+/**
+ * The development mailbox: every mail the store sent, so a verification link can be followed,
+ * and every template the store sends, rendered with sample data.
+ */
 export function Mailbox() {
-  const { data: mails, error, isLoading, reload } = useMailbox();
   const [searchParams, setSearchParams] = useSearchParams();
+  const view = searchParams.get('view') === 'templates' ? 'templates' : 'sent';
+  const sent = useMailbox();
+  const templates = useTemplates(view === 'templates');
+  const { data, error, isLoading, reload } = view === 'templates' ? templates : sent;
+  const entries: Entry[] | undefined = data;
   const mailRef = useRef<HTMLElement>(null);
   const selectedId = searchParams.get('mail');
-  const selected = mails?.find((m) => m.id === selectedId) ?? mails?.[0];
+  const selected = entries?.find((m) => m.id === selectedId) ?? entries?.[0];
 
-  function select(mail: DevMail) {
-    setSearchParams({ mail: mail.id }, { replace: true });
+  function select(mail: Entry) {
+    setSearchParams(view === 'templates' ? { view, mail: mail.id } : { mail: mail.id }, { replace: true });
     // On a phone the mail is under the list: bring it into view.
     if (window.matchMedia('(max-width: 767.98px)').matches) {
       requestAnimationFrame(() => mailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
@@ -33,13 +49,23 @@ export function Mailbox() {
           <h1>Dev mailbox</h1>
           <p className="mailbox__note">
             A development tool, not part of the store: with no mail server configured (<code>SMTP_URL</code>),
-            every email the store sends is kept here. It is switched off in production.
+            every email the store sends is kept here, and Templates shows every kind of email with sample
+            data. It is switched off in production.
           </p>
         </div>
         <Button variant="secondary" onClick={reload}>
           Refresh
         </Button>
       </header>
+
+      <nav aria-label="Mailbox views" className="mailbox__views">
+        <Link to="?" replace aria-current={view === 'sent' ? 'page' : undefined}>
+          Sent emails
+        </Link>
+        <Link to="?view=templates" replace aria-current={view === 'templates' ? 'page' : undefined}>
+          Templates
+        </Link>
+      </nav>
 
       {isLoading ? (
         <p className="mailbox__empty">
@@ -51,15 +77,15 @@ export function Mailbox() {
             ? 'The dev mailbox is switched off on this server (production mode).'
             : 'The mailbox could not be loaded. Try Refresh.'}
         </p>
-      ) : !mails?.length || !selected ? (
+      ) : !entries?.length || !selected ? (
         <p className="mailbox__empty">
           No emails yet. Sign up or ask for a password reset, then press Refresh.
         </p>
       ) : (
         <div className="mailbox__grid">
-          <nav aria-label="Emails">
+          <nav aria-label={view === 'templates' ? 'Templates' : 'Emails'}>
             <ul className="mailbox__list">
-              {mails.map((mail) => (
+              {entries.map((mail) => (
                 <li key={mail.id}>
                   <button
                     type="button"
@@ -67,10 +93,19 @@ export function Mailbox() {
                     aria-current={mail.id === selected.id ? 'true' : undefined}
                     onClick={() => select(mail)}
                   >
-                    <span className="mailbox__item-subject">{mail.subject}</span>
+                    <span className="mailbox__item-subject">{mail.title ?? mail.subject}</span>
                     <span className="mailbox__item-meta">
-                      <span>{mail.to}</span>
-                      <time dateTime={mail.createdAt}>{dateFormat.format(new Date(mail.createdAt))}</time>
+                      {mail.createdAt ? (
+                        <>
+                          <span>{mail.to}</span>
+                          <time dateTime={mail.createdAt}>{dateFormat.format(new Date(mail.createdAt))}</time>
+                        </>
+                      ) : (
+                        <>
+                          <span>{mail.subject}</span>
+                          <span>{mail.marketing ? 'Marketing' : 'Transactional'}</span>
+                        </>
+                      )}
                     </span>
                   </button>
                 </li>
@@ -84,7 +119,7 @@ export function Mailbox() {
   );
 }
 
-function MailView({ mail, ref }: { mail: DevMail; ref: React.Ref<HTMLElement> }) {
+function MailView({ mail, ref }: { mail: Entry; ref: React.Ref<HTMLElement> }) {
   const links = useMemo(() => extractLinks(mail.text, mail.html), [mail]);
   return (
     <article className="mailbox__mail" aria-labelledby="mail-subject" ref={ref}>
@@ -94,7 +129,11 @@ function MailView({ mail, ref }: { mail: DevMail; ref: React.Ref<HTMLElement> })
         <dd>{mail.to}</dd>
         <dt>Sent</dt>
         <dd>
-          <time dateTime={mail.createdAt}>{dateFormat.format(new Date(mail.createdAt))}</time>
+          {mail.createdAt ? (
+            <time dateTime={mail.createdAt}>{dateFormat.format(new Date(mail.createdAt))}</time>
+          ) : (
+            'Not sent: a template shown with sample data'
+          )}
         </dd>
         <dt>Kind</dt>
         <dd>{mail.kind}</dd>
@@ -113,7 +152,7 @@ function MailView({ mail, ref }: { mail: DevMail; ref: React.Ref<HTMLElement> })
       ) : null}
       <h3>As the recipient sees it</h3>
       <MailFrame html={mail.html} title={`Email: ${mail.subject}`} />
-      <details className="mailbox__text">
+      <details className="mailbox__text" open={!mail.createdAt || undefined}>
         <summary>Text version</summary>
         <pre>
           {linkify(mail.text).map((part, i) =>
