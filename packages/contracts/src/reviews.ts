@@ -12,6 +12,7 @@ export const ReviewMessages = {
   agreement: 'Please accept the privacy policy',
   saved: 'Review submitted successfully!',
   notInBox: 'You can review a product once it has been in one of your boxes.',
+  ownReview: 'You cannot mark your own review as helpful.',
 } as const;
 
 /** POST productReview/Save body; a second review of the same product updates the first. */
@@ -78,9 +79,16 @@ export const StoreFiguresSchema = z.object({
 });
 export type StoreFigures = z.infer<typeof StoreFiguresSchema>;
 
+/** How a product's reviews are ordered; `helpful` is the default (docs/look-and-trust.md#social-proof). */
+export const REVIEW_SORTS = ['helpful', 'newest'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
 export const ProductReviewsQuerySchema = z.object({
   productId: z.coerce.number().int().min(1).max(2_147_483_647),
+  /** `helpful`: most helpful votes first, then newest; `newest`: newest first. */
+  sort: z.enum(REVIEW_SORTS, { error: 'Sort by helpful or newest.' }).default('helpful'),
 });
+export type ProductReviewsQuery = z.infer<typeof ProductReviewsQuerySchema>;
 
 /** One member's review as every visitor sees it: the first name only, never the account. */
 export const PublicReviewSchema = z.object({
@@ -89,18 +97,44 @@ export const PublicReviewSchema = z.object({
   rating: z.number().int(),
   description: z.string(),
   dateCreated: z.string(),
+  /** How many members marked it helpful (one vote per member; the writer cannot vote). */
+  helpfulCount: z.number().int(),
+  /** Whether the signed-in caller marked it helpful; false for a visitor. */
+  isMarkedHelpful: z.boolean(),
+  /** Whether the signed-in caller wrote it (they cannot vote on it); false for a visitor. */
+  isMine: z.boolean(),
 });
 export type PublicReview = z.infer<typeof PublicReviewSchema>;
 
 /**
- * GET productReview/GetProductReviews: the product's visible reviews, newest first (members cannot
- * vote reviews helpful yet, so newest is the only honest order), with their count and average
- * (null below MIN_REVIEWS_FOR_AVERAGE). Reviews the operator hid are never counted nor listed.
+ * GET productReview/GetProductReviews: the product's visible reviews in the asked order (most
+ * helpful first by default), with their count and average (null below MIN_REVIEWS_FOR_AVERAGE).
+ * Reviews the operator hid are never counted nor listed.
  */
 export const ProductReviewsSchema = z.object({
   productId: z.number().int(),
   reviewCount: z.number().int(),
   averageRating: z.number().nullable(),
+  /** The order the list is in. */
+  sort: z.enum(REVIEW_SORTS),
   reviews: z.array(PublicReviewSchema),
 });
 export type ProductReviews = z.infer<typeof ProductReviewsSchema>;
+
+/**
+ * POST productReview/MarkHelpful: marks (`isHelpful` true) or unmarks the signed-in member's
+ * helpful vote on a visible review. Saying the same twice changes nothing, so a retried click is safe.
+ */
+export const MarkReviewHelpfulSchema = z.object({
+  reviewId: z.uuid({ error: 'A review id is required.' }),
+  isHelpful: z.boolean({ error: 'Say whether the review is helpful (true or false).' }),
+});
+export type MarkReviewHelpful = z.infer<typeof MarkReviewHelpfulSchema>;
+
+/** The answer to POST productReview/MarkHelpful: the review's count after the vote. */
+export const ReviewHelpfulSchema = z.object({
+  reviewId: z.string(),
+  helpfulCount: z.number().int(),
+  isMarkedHelpful: z.boolean(),
+});
+export type ReviewHelpful = z.infer<typeof ReviewHelpfulSchema>;

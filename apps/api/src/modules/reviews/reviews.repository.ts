@@ -1,3 +1,4 @@
+import type { ReviewSort } from '@store/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type ProductReviewRow, productReviews } from './reviews.table.ts';
@@ -62,30 +63,54 @@ export async function reviewsOf(db: Db, identityId: string): Promise<ProductRevi
     .orderBy(sql`${productReviews.updatedAt} DESC`);
 }
 
-/** A product's visible reviews (not hidden) with the writer's first name, newest first, and their count and average. */
+/** One listed review with what the list needs beside it. */
+export interface VisibleReviewRow {
+  id: string;
+  firstName: string | null;
+  rating: number;
+  description: string;
+  createdAt: Date;
+  helpfulCount: number;
+  isMarkedHelpful: boolean;
+  isMine: boolean;
+}
+
+/**
+ * A product's visible reviews (not hidden) with the writer's first name, their count and average,
+ * in the asked order: `helpful` is most helpful votes first, then newest; `newest` is newest first.
+ * `viewerId` (the signed-in caller, if any) only marks which ones they voted for and wrote.
+ */
 export async function visibleReviewsOf(
   db: Db,
   productId: number,
-  limit: number,
-): Promise<{
-  count: number;
-  average: number | null;
-  rows: { id: string; firstName: string | null; rating: number; description: string; createdAt: Date }[];
-}> {
+  options: { limit: number; sort: ReviewSort; viewerId?: string },
+): Promise<{ count: number; average: number | null; rows: VisibleReviewRow[] }> {
+  const { limit, sort, viewerId } = options;
   const totals = await db.execute<{ n: number; avg: string | null }>(sql`
     SELECT count(*)::int AS n, avg(rating)::text AS avg
     FROM product_reviews WHERE product_id = ${productId} AND hidden_at IS NULL`);
+  const order =
+    sort === 'helpful' ? sql`helpful_count DESC, r.created_at DESC, r.id` : sql`r.created_at DESC, r.id`;
+  // A visitor has no id: comparing with NULL marks nothing as theirs.
+  const viewer = viewerId ?? null;
   const listed = await db.execute<{
     id: string;
     first_name: string | null;
     rating: number;
     description: string;
     created_at: string | Date;
+    helpful_count: number;
+    is_marked_helpful: boolean;
+    is_mine: boolean;
   }>(sql`
-    SELECT r.id, i.first_name, r.rating, r.description, r.created_at
+    SELECT r.id, i.first_name, r.rating, r.description, r.created_at,
+      (SELECT count(*)::int FROM review_helpful_votes v WHERE v.review_id = r.id) AS helpful_count,
+      EXISTS (SELECT 1 FROM review_helpful_votes v
+              WHERE v.review_id = r.id AND v.identity_id = ${viewer}::uuid) AS is_marked_helpful,
+      (r.identity_id = ${viewer}::uuid) IS TRUE AS is_mine
     FROM product_reviews r JOIN identities i ON i.id = r.identity_id
     WHERE r.product_id = ${productId} AND r.hidden_at IS NULL
-    ORDER BY r.created_at DESC, r.id
+    ORDER BY ${order}
     LIMIT ${limit}`);
   const total = totals.rows[0];
   return {
@@ -97,8 +122,42 @@ export async function visibleReviewsOf(
       rating: Number(r.rating),
       description: r.description,
       createdAt: new Date(r.created_at),
+      helpfulCount: Number(r.helpful_count),
+      isMarkedHelpful: Boolean(r.is_marked_helpful),
+      isMine: Boolean(r.is_mine),
     })),
   };
+}
+
+/** A review's writer, or undefined when it does not exist or the operator hid it. */
+export async function visibleReviewWriter(db: Db, reviewId: string): Promise<string | undefined> {
+  const result = await db.execute<{ identity_id: string }>(sql`
+    SELECT identity_id FROM product_reviews WHERE id = ${reviewId} AND hidden_at IS NULL`);
+  return result.rows[0]?.identity_id;
+}
+
+/**
+ * Records or withdraws the member's helpful vote (at most one per member and review) and answers
+ * the review's count afterwards. Saying the same twice leaves one vote or none.
+ */
+export async function setHelpfulVote(
+  db: Db,
+  vote: { reviewId: string; identityId: string; isHelpful: boolean },
+  now: Date,
+): Promise<number> {
+  const { reviewId, identityId, isHelpful } = vote;
+  if (isHelpful) {
+    await db.execute(sql`
+      INSERT INTO review_helpful_votes (review_id, identity_id, created_at)
+      VALUES (${reviewId}, ${identityId}, ${now.toISOString()}::timestamptz)
+      ON CONFLICT (review_id, identity_id) DO NOTHING`);
+  } else {
+    await db.execute(sql`
+      DELETE FROM review_helpful_votes WHERE review_id = ${reviewId} AND identity_id = ${identityId}`);
+  }
+  const result = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM review_helpful_votes WHERE review_id = ${reviewId}`);
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 /**

@@ -125,7 +125,7 @@ describe('GET /api/productReview/GetMyReviews and GetProductReviews', () => {
     expect((await server.request('GET', '/api/productReview/GetMyReviews')).status).toBe(401);
   });
 
-  it('lists visible reviews newest first with first names only; hidden ones are neither listed nor counted; the average needs 3', async () => {
+  it('lists visible reviews with first names only; hidden ones are neither listed nor counted; the average needs 3', async () => {
     const writers: Member[] = [];
     for (let i = 0; i < 4; i++) {
       const m = await newMember(server, `reviewer${i}`);
@@ -154,7 +154,7 @@ describe('GET /api/productReview/GetMyReviews and GetProductReviews', () => {
         sql`UPDATE product_reviews SET created_at = ${new Date(Date.UTC(2026, 0, 1 + i)).toISOString()}::timestamptz WHERE id = ${saved.body.id}`,
       );
     }
-    const url = `/api/productReview/GetProductReviews?productId=${productId}`;
+    const url = `/api/productReview/GetProductReviews?productId=${productId}&sort=newest`;
     // Before anything is hidden (other tests may have reviewed it too: compare from our writers on).
     const before = await server.request('GET', url);
     expect(before.status).toBe(200);
@@ -172,14 +172,29 @@ describe('GET /api/productReview/GetMyReviews and GetProductReviews', () => {
     expect(JSON.stringify(res.body)).not.toContain('@example.com');
     expect(JSON.stringify(res.body)).not.toContain('Drew');
     for (const r of res.body.reviews)
-      expect(Object.keys(r).sort()).toEqual(['dateCreated', 'description', 'firstName', 'id', 'rating']);
+      expect(Object.keys(r).sort()).toEqual([
+        'dateCreated',
+        'description',
+        'firstName',
+        'helpfulCount',
+        'id',
+        'isMarkedHelpful',
+        'isMine',
+        'rating',
+      ]);
     expect(res.body.averageRating).not.toBeNull();
     expect(res.body.averageRating).toBeGreaterThanOrEqual(1);
     expect(res.body.averageRating).toBeLessThanOrEqual(5);
     // A product nobody reviewed: no reviews, no average (nothing invented).
     const none = await server.request('GET', '/api/productReview/GetProductReviews?productId=2147483647');
     expect(none.status).toBe(200);
-    expect(none.body).toEqual({ productId: 2147483647, reviewCount: 0, averageRating: null, reviews: [] });
+    expect(none.body).toEqual({
+      productId: 2147483647,
+      reviewCount: 0,
+      averageRating: null,
+      sort: 'helpful',
+      reviews: [],
+    });
   });
 
   it('refuses a product id that is not a number, in the error format', async () => {

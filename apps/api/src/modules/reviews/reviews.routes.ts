@@ -1,14 +1,16 @@
 import {
+  MarkReviewHelpfulSchema,
   MyReviewsSchema,
   ProductReviewsQuerySchema,
   ProductReviewsSchema,
+  ReviewHelpfulSchema,
   ReviewSchema,
   SaveReviewSchema,
   StoreFiguresSchema,
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
+import { type AccessTokens, optionalUser, requireUser, userOf } from '../../http/auth.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
 export interface ReviewsRoutesOptions {
@@ -53,12 +55,29 @@ export async function reviewsRoutes(app: FastifyInstance, options: ReviewsRoutes
     {
       schema: {
         tags: ['reviews'],
-        summary: "A product's visible reviews (first names only, newest first), their count and average",
+        summary:
+          "A product's visible reviews (first names only), most helpful or newest first, their count and average; with a token, which ones the caller marked helpful or wrote",
         querystring: ProductReviewsQuerySchema,
         response: { 200: ProductReviewsSchema },
       },
+      preHandler: optionalUser(tokens),
     },
-    async (request) => reviews.ofProduct(request.query.productId),
+    async (request) => reviews.ofProduct(request.query.productId, request.query.sort, request.identityId),
+  );
+
+  r.post(
+    '/productReview/MarkHelpful',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary:
+          "Marks or unmarks the member's helpful vote on someone else's visible review (one per member); answers the new count",
+        body: MarkReviewHelpfulSchema,
+        response: { 200: ReviewHelpfulSchema },
+      },
+      preValidation: requireUser(tokens),
+    },
+    async (request) => reviews.markHelpful(userOf(request), request.body),
   );
 
   r.get(

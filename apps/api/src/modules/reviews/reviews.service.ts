@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type MarkReviewHelpful,
   MIN_MEMBERS_FOR_FIGURE,
   MIN_REVIEWS_FOR_FIGURE,
   type MyReviews,
   type ProductReviews,
   publicAverageRating,
   type Review,
+  type ReviewHelpful,
   ReviewMessages,
+  type ReviewSort,
   type SaveReview,
   type StoreFigures,
 } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import * as repo from './reviews.repository.ts';
 import type { ProductReviewRow } from './reviews.table.ts';
 
@@ -98,22 +101,47 @@ export function createReviewsService({
 
     /**
      * GET productReview/GetProductReviews: the visible reviews of a product for everyone, first
-     * names only (a member without one shows as "A member"), the average only from enough reviews.
+     * names only (a member without one shows as "A member"), the average only from enough reviews,
+     * most helpful first unless `sort` says newest. `viewerId` marks the caller's votes and reviews.
      */
-    async ofProduct(productId: number): Promise<ProductReviews> {
-      const { count, average, rows } = await repo.visibleReviewsOf(db, productId, PRODUCT_REVIEWS_LISTED);
+    async ofProduct(productId: number, sort: ReviewSort, viewerId?: string): Promise<ProductReviews> {
+      const { count, average, rows } = await repo.visibleReviewsOf(db, productId, {
+        limit: PRODUCT_REVIEWS_LISTED,
+        sort,
+        viewerId,
+      });
       return {
         productId,
         reviewCount: count,
         averageRating: publicAverageRating(count, average),
+        sort,
         reviews: rows.map((r) => ({
           id: r.id,
           firstName: firstNameOnly(r.firstName),
           rating: r.rating,
           description: r.description,
           dateCreated: r.createdAt.toISOString(),
+          helpfulCount: r.helpfulCount,
+          isMarkedHelpful: r.isMarkedHelpful,
+          isMine: r.isMine,
         })),
       };
+    },
+
+    /**
+     * POST productReview/MarkHelpful: one vote per member and visible review; the writer cannot
+     * vote on their own. A hidden or unknown review is not found, the same answer for both.
+     */
+    async markHelpful(identityId: string, input: MarkReviewHelpful): Promise<ReviewHelpful> {
+      const writerId = await repo.visibleReviewWriter(db, input.reviewId);
+      if (!writerId) throw notFound('That review');
+      if (writerId === identityId) throw forbidden(ReviewMessages.ownReview);
+      const helpfulCount = await repo.setHelpfulVote(
+        db,
+        { reviewId: input.reviewId, identityId, isHelpful: input.isHelpful },
+        clock(),
+      );
+      return { reviewId: input.reviewId, helpfulCount, isMarkedHelpful: input.isHelpful };
     },
 
     /**
