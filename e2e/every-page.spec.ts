@@ -148,7 +148,41 @@ test('a member: every member page at both widths, with ratings from three member
   // The product page shows the members' average and lists the reviews.
   await page.goto(`/product-detail/${picks[0]}`);
   await expect(page.getByRole('img', { name: 'Rated 4.7 out of 5 by members' })).toBeVisible();
-  await expect(page.locator('.member-review')).toHaveCount(3);
+  const reviews = page.getByRole('region', { name: 'Member reviews' }).getByRole('listitem');
+  await expect(reviews).toHaveCount(3);
+  // Nobody voted yet: most helpful first falls back to newest, so this member's own review leads,
+  // with its count and no button; the two others each have a Helpful toggle.
+  await expect(reviews.first()).toContainText('Your review. No member has marked it helpful yet.');
+  const toggles = page.getByRole('button', { name: /^Helpful \(\d+\)$/ });
+  await expect(toggles).toHaveCount(2);
+  // The oldest review (the first member's) is marked helpful from the keyboard.
+  const oldest = reviews.last().getByRole('button', { name: 'Helpful (0)' });
+  await oldest.focus();
+  await page.keyboard.press('Enter');
+  await expect(reviews.last().getByRole('button', { name: 'Helpful (1)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // Read again, it comes first; "Newest" puts it back last.
+  await page.reload();
+  await expect(reviews.first().getByRole('button', { name: 'Helpful (1)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByLabel('Sort by').selectOption('Newest');
+  await expect(reviews.first()).toContainText('Your review.');
+  await expect(reviews.last().getByRole('button', { name: 'Helpful (1)' })).toBeVisible();
+  await page.getByLabel('Sort by').selectOption('Most helpful');
+  // Pressed again, the vote is taken back.
+  await reviews.first().getByRole('button', { name: 'Helpful (1)' }).click();
+  await expect(reviews.first().getByRole('button', { name: 'Helpful (0)' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await reviews.first().getByRole('button', { name: 'Helpful (0)' }).click();
+  await expect(reviews.first().getByRole('button', { name: 'Helpful (1)' })).toBeVisible();
+  await expectAccessible(page, 'product page with helpful votes');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await captureScreens(page, 'look-product');
 
   // The results cards carry the same figures.

@@ -52,6 +52,17 @@ export function setCached<T>(key: string, data: T) {
   notifyKey(key);
 }
 
+/**
+ * Rewrites a cached answer in place (an optimistic change, its confirmation or its rollback);
+ * nothing happens when the key is not loaded.
+ */
+export function updateCached<T>(key: string, update: (data: T) => T) {
+  const entry = cache.get(key);
+  if (entry?.data === undefined) return;
+  cache.set(key, { ...entry, data: update(entry.data as T) });
+  notifyKey(key);
+}
+
 export interface ApiState<T> {
   data: T | undefined;
   error: unknown;

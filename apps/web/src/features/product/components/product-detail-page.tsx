@@ -112,7 +112,7 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
               BACK
             </Link>
           ) : product.unlocked ? (
-            <AddToCartButton productId={product.id} />
+            <AddToCartButton productId={product.id} name={productName(product)} />
           ) : (
             <p className="product-detail__locked" data-testid="product-locked">
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
@@ -159,9 +159,10 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
 /**
  * ADD TO CART: one tub at the member price; the cart panel opens with it (docs/product.md#shop-and-cart, docs/product.md#states-and-flows).
  * While adding it is aria-disabled rather than disabled, so it keeps focus and the panel can give
- * focus back to it when it closes.
+ * focus back to it when it closes. Its accessible name carries the product and flavor (a
+ * product is named with its flavor wherever it is chosen: docs/product.md#words-on-screen).
  */
-function AddToCartButton({ productId }: { productId: number }) {
+function AddToCartButton({ productId, name }: { productId: number; name: string }) {
   const [isAdding, setAdding] = useState(false);
   return (
     <button
@@ -177,6 +178,7 @@ function AddToCartButton({ productId }: { productId: number }) {
       }}
     >
       {isAdding ? 'ADDING...' : 'ADD TO CART'}
+      <span className="product-sr-only">: {name}</span>
     </button>
   );
 }
