@@ -206,7 +206,16 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
           createdAt: now,
         })),
       );
-      // Stock is taken in product order, so concurrent checkouts never wait on each other in a cycle.
+      await repo.insertHolds(t, order.id, priced.lines, now, new Date(now.getTime() + HOLD_MS));
+      if (priced.coupon) {
+        // Claimed before the charge: of two checkouts racing for a single-use coupon, the loser
+        // gets its 409 here and nothing is charged (docs/reliability.md#e7).
+        await redeemCoupon(t, priced.coupon.id, identityId, order.id, totals.discountCents);
+      }
+      await repo.setCartState(t, cart.id, { status: 'checking_out', updatedAt: now });
+      // Stock is taken last, in product order: each product's row stays locked only from here to
+      // the commit, so checkouts of the same tub queue for one statement, not the whole freeze
+      // (bench:day), and concurrent checkouts never wait on each other in a cycle.
       for (const line of priced.lines) {
         if (!(await repo.takeStock(t, line.productId, line.quantity))) {
           const left = await repo.stockOf(t, line.productId);
@@ -218,13 +227,6 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
           );
         }
       }
-      await repo.insertHolds(t, order.id, priced.lines, now, new Date(now.getTime() + HOLD_MS));
-      if (priced.coupon) {
-        // Claimed before the charge: of two checkouts racing for a single-use coupon, the loser
-        // gets its 409 here and nothing is charged (docs/reliability.md#e7).
-        await redeemCoupon(t, priced.coupon.id, identityId, order.id, totals.discountCents);
-      }
-      await repo.setCartState(t, cart.id, { status: 'checking_out', updatedAt: now });
       return { kind: 'charge', order };
     });
   }
