@@ -40,6 +40,13 @@ export async function createDatabase(name) {
 }
 
 /**
+ * Node options for the store processes only (not the reference server), from
+ * `BENCH_STORE_NODE_ARGS`, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the store under
+ * load (Node refuses `--cpu-prof` in NODE_OPTIONS).
+ */
+const storeNodeArgs = (process.env.BENCH_STORE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+
+/**
  * Starts `node <script>` with `env`, its output in `<logDir>/<name>.log`, and waits until
  * `readyUrl` answers 200. Returns a handle whose `stop()` ends it.
  */
@@ -49,7 +56,8 @@ export async function startNode(name, script, { env, logDir, readyUrl, cwd, time
   // An `undefined` value removes the variable from the child's environment.
   const childEnv = { ...process.env, ...env };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, [script], {
+  const nodeArgs = name.startsWith('store') ? storeNodeArgs : [];
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
