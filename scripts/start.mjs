@@ -1,12 +1,10 @@
 // `npm start`: builds what is missing or older than its sources, then runs the store in this process.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const requireFromWeb = createRequire(path.join(root, 'apps/web/package.json'));
 
 function newest(...entries) {
   let max = 0;
@@ -28,24 +26,27 @@ function builtAt(file) {
 
 const contracts = 'packages/contracts/src';
 // WEB_DIST points at a web build made elsewhere (a CDN origin, a private test build): nothing to build here.
+// The prerendered pages' manifest is the web build's last output, so a build that stopped halfway,
+// or one made before pages were prerendered, is built again.
 if (
   !process.env.WEB_DIST &&
-  builtAt('apps/web/dist/index.html') <
+  builtAt('apps/web/dist/prerendered/manifest.json') <
     newest(
       'apps/web/src',
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/scripts',
       contracts,
       // New dependency versions (npm ci) also call for a new bundle.
       'package-lock.json',
     )
 ) {
   console.log('Building the web app...');
-  // Always a production bundle, whatever NODE_ENV the server itself runs with. Vite itself, not
-  // through npm, and only its warnings: its table of every asset is not for the person starting.
-  const vite = path.join(path.dirname(requireFromWeb.resolve('vite/package.json')), 'bin/vite.js');
-  execSync(`"${process.execPath}" "${vite}" build --logLevel warn`, {
+  // Always a production bundle, whatever NODE_ENV the server itself runs with. The web build
+  // script itself (Vite, then the prerendered pages), not through npm, and only Vite's warnings:
+  // its table of every asset is not for the person starting.
+  execSync(`"${process.execPath}" scripts/build.mjs --logLevel warn`, {
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },

@@ -7,14 +7,18 @@ import { defineConfig, type Plugin } from 'vite';
 /** Writes .br and .gz beside every text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
   let outDir = '';
+  let isSsr = false;
   return {
     name: 'precompress',
     apply: 'build',
     configResolved(config) {
       // The configured output, so `vite build --outDir elsewhere` compresses what it wrote.
       outDir = path.resolve(config.root, config.build.outDir);
+      isSsr = Boolean(config.build.ssr);
     },
     closeBundle() {
+      // The prerender's server bundle is a build tool, never sent to a browser.
+      if (isSsr) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((f) => {
           const p = path.join(dir, f);
@@ -69,6 +73,8 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     assetsInlineLimit: 0,
+    // Which CSS and chunks each route needs, for the prerendered pages (scripts/prerender.mjs).
+    manifest: true,
   },
   server: {
     port: 5173,

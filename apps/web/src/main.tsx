@@ -1,10 +1,33 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
+import { createRouter, routes } from './app/router.tsx';
 import './styles/global.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider />
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+
+if (container.firstElementChild) {
+  // A prerendered page (docs/decisions/014-prerendered-public-pages.md#how): its route modules load
+  // before the router exists, so the first render is the page itself, as in the HTML, not a blank.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <AppProvider router={createRouter()} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider router={createRouter()} />
+    </StrictMode>,
+  );
+}

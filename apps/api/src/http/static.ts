@@ -1,12 +1,31 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** What the web build's prerender step lists in dist/prerendered/manifest.json. */
+interface PrerenderManifest {
+  pages: { path: string; file: string; anyQuery: boolean }[];
+}
+
+/** One prerendered page held in memory, with its compressed forms made once at start. */
+interface PrerenderedPage {
+  anyQuery: boolean;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Build outputs that are read at start, never served as files. */
+const NOT_SERVED = ['/prerendered/', '/.vite/'];
 
 /**
  * Serves the built web app: hashed files under /assets are immutable, everything else is
  * revalidated; pre-compressed .br/.gz files are sent when the browser accepts them.
- * Returns the SPA fallback for paths that are not files.
+ * The public pages prerendered at build time are sent as their own HTML
+ * (docs/decisions/014-prerendered-public-pages.md#serving); every other path that is not a file
+ * gets the SPA shell.
  */
 export async function serveWebApp(app: FastifyInstance, dist: string) {
   const root = path.resolve(dist);
@@ -17,6 +36,7 @@ export async function serveWebApp(app: FastifyInstance, dist: string) {
     wildcard: false,
     preCompressed: true,
     index: false,
+    allowedPath: (pathName) => !NOT_SERVED.some((prefix) => pathName.startsWith(prefix)),
     setHeaders(reply, filePath) {
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header(
@@ -26,12 +46,55 @@ export async function serveWebApp(app: FastifyInstance, dist: string) {
     },
   });
   const html = readFileSync(indexFile);
+  const prerendered = loadPrerendered(root);
   return function sendIndex(request: FastifyRequest, reply: FastifyReply): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     if (request.url.startsWith('/api/') || request.url === '/api') return false;
     // A missing hashed asset is a real 404, not the app shell.
     if (request.url.startsWith('/assets/')) return false;
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    const queryAt = request.url.indexOf('?');
+    const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    const page = prerendered.get(pathname);
+    if (!page || (!page.anyQuery && queryAt !== -1)) {
+      reply.send(html);
+      return true;
+    }
+    reply.header('Vary', 'Accept-Encoding');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') reply.send(page.identity);
+    else reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
     return true;
   };
+}
+
+/** The prerendered pages by path; none when the build has no prerender step's output. */
+function loadPrerendered(root: string): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
+  const manifestFile = path.join(root, 'prerendered', 'manifest.json');
+  if (!existsSync(manifestFile)) return pages;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
+  for (const page of manifest.pages) {
+    const identity = readFileSync(path.join(root, 'prerendered', page.file));
+    pages.set(page.path, {
+      anyQuery: page.anyQuery,
+      identity,
+      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(identity, { level: 9 }),
+    });
+  }
+  return pages;
+}
+
+/** Brotli, else gzip, else none, as the Accept-Encoding header allows (a q of 0 refuses). */
+export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
 }

@@ -1,8 +1,6 @@
+import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { createRouter } from './router.tsx';
 
-const router = createRouter();
-
-export function AppProvider() {
+export function AppProvider({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return <RouterProvider router={router} />;
 }

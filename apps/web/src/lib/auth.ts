@@ -50,9 +50,19 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * A prerendered page is built for a visitor (docs/decisions/014-prerendered-public-pages.md#member-state):
+ * the server and the first client render both say signed out, then the stored session takes over.
+ */
+const VISITOR: AuthState = { status: 'signed-out', info: null };
+
 /** The shared auth state; the first reader with a stored token starts loading AuthInfo. */
 export function useAuth(): AuthState {
-  const current = useSyncExternalStore(subscribe, () => state);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => VISITOR,
+  );
   useEffect(() => {
     if (current.status === 'loading') void loadAuthInfo();
   }, [current.status]);

@@ -28,6 +28,8 @@ export function useCartCount(): number {
       };
     },
     () => count,
+    // Prerendered pages show no cart; the member's count follows hydration.
+    () => 0,
   );
 }
 

@@ -82,7 +82,12 @@ export function useApi<T>(key: string | null, fetcher: () => Promise<T>): ApiSta
     },
     [key],
   );
-  const entry = useSyncExternalStore(subscribe, () => (key ? cache.get(key) : undefined));
+  // A prerendered page holds no answers: it is built, and hydrated, in the loading state.
+  const entry = useSyncExternalStore(
+    subscribe,
+    () => (key ? cache.get(key) : undefined),
+    () => undefined,
+  );
   const [, force] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fetcher is identified by its key
   useEffect(() => {

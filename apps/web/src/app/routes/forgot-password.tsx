@@ -3,7 +3,10 @@ import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-f
 
 export default function ForgotPasswordRoute() {
   return (
-    <AuthLayout title="Forgot password">
+    <AuthLayout
+      title="Forgot password"
+      description="Forgot your Sample First password? Enter your email address and we will send you a link to choose a new one."
+    >
       <ForgotPasswordForm />
     </AuthLayout>
   );

@@ -7,7 +7,10 @@ import { safeReturnUrl } from '@/features/auth/utils/return-url.ts';
 export default function LoginRoute() {
   const [searchParams] = useSearchParams();
   return (
-    <AuthLayout title="Log in">
+    <AuthLayout
+      title="Log in"
+      description="Log in to your Sample First account to see your boxes, choose your samples and shop full-size tubs at member prices."
+    >
       <LoginForm returnUrl={safeReturnUrl(searchParams.get('returnUrl'))} />
     </AuthLayout>
   );

@@ -6,7 +6,10 @@ import { RegisterForm } from '@/features/auth/components/register-form.tsx';
 export default function RegisterRoute() {
   const [searchParams] = useSearchParams();
   return (
-    <AuthLayout title="Sign up">
+    <AuthLayout
+      title="Sign up"
+      description="Create your Sample First account to save your quiz, get 4 protein powder samples matched to you, and shop full-size tubs at member prices."
+    >
       <RegisterForm referralCode={searchParams.get('referralCode')} />
     </AuthLayout>
   );

@@ -6,7 +6,10 @@ import { ResetPasswordForm } from '@/features/auth/components/reset-password-for
 export default function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
   return (
-    <AuthLayout title="Choose a new password">
+    <AuthLayout
+      title="Choose a new password"
+      description="Choose a new password for your Sample First account."
+    >
       <ResetPasswordForm token={searchParams.get('token')} email={searchParams.get('email')} />
     </AuthLayout>
   );

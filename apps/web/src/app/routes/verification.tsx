@@ -6,7 +6,10 @@ import { VerificationStatus } from '@/features/auth/components/verification-stat
 export default function VerificationRoute() {
   const { code = '', userId = '' } = useParams();
   return (
-    <AuthLayout title="Email verification">
+    <AuthLayout
+      title="Email verification"
+      description="Confirm the email address of your Sample First account."
+    >
       <VerificationStatus key={`${userId}:${code}`} code={code} userId={userId} />
     </AuthLayout>
   );

@@ -39,7 +39,8 @@ function focusHeading(): () => void {
   const main = document.getElementById('main-content');
   if (!main) return () => {};
   const tryFocus = (): boolean => {
-    const heading = main.querySelector<HTMLElement>('h1');
+    // The first heading that is laid out: a page may carry one per width and hide the other.
+    const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h) => h.getClientRects().length > 0);
     if (!heading) return false;
     const active = document.activeElement;
     if (active && active !== document.body && active !== main && main.contains(active)) return true;

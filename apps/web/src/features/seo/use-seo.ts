@@ -1,10 +1,18 @@
 import { useEffect } from 'react';
-import { applyHeadTags, buildHeadTags, type SeoInput } from './seo.ts';
+import { reportSsrHead } from '@/lib/ssr-head.ts';
+import { applyHeadTags, buildHeadTags, documentTitle, type SeoInput, toOneLine } from './seo.ts';
 
 /** Sets the page's title, description, keywords, social card and canonical link while it is shown. */
 export function useSeo(input: SeoInput): void {
   const { title, description, image, imageAlt, canonical } = input;
   const keywords = input.keywords?.join('\n');
+  if (import.meta.env.SSR) {
+    reportSsrHead({
+      title: documentTitle(title),
+      description: toOneLine(description),
+      keywords: input.keywords,
+    });
+  }
   useEffect(() => {
     const tags = buildHeadTags(
       {

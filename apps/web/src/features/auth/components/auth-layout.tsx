@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { PageTitle } from '@/components/ui/page-title.tsx';
+import { useSeo } from '@/features/seo/use-seo.ts';
 import './auth.css';
 
 const BENEFITS = [
@@ -8,11 +8,18 @@ const BENEFITS = [
   { title: 'Your schedule', text: 'A box every 30, 45 or 60 days. Change it or cancel anytime.' },
 ];
 
+interface AuthLayoutProps {
+  title: string;
+  /** What search results and link previews say about the screen. */
+  description: string;
+  children: ReactNode;
+}
+
 /** The frame of every account screen: the card, and on wide screens why an account is worth it. */
-export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+export function AuthLayout({ title, description, children }: AuthLayoutProps) {
+  useSeo({ title, description });
   return (
     <main className="auth-page">
-      <PageTitle title={title} />
       <div className="auth-page__grid">
         <aside className="auth-page__aside" aria-label="Why members sample first">
           <h2>Sample your protein powder, never guess again.</h2>

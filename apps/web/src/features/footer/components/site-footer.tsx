@@ -74,7 +74,8 @@ export function SiteFooter() {
         </nav>
         <ContactForm />
       </div>
-      <p className="site-footer__legal">
+      {/* The prerendered year may be last year's until the page hydrates. */}
+      <p className="site-footer__legal" suppressHydrationWarning>
         © {new Date().getFullYear()} Sample First. Shipping in the U.S. only. Boxes are non-returnable.
       </p>
     </footer>

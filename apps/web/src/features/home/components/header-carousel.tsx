@@ -3,7 +3,7 @@ import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
 import { isCarouselRunning, slideAfterSwipe } from '../utils/carousel.ts';
-import { REDUCED_MOTION_QUERY, useMediaQuery } from '../utils/use-media-query.ts';
+import { MOBILE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from '../utils/use-media-query.ts';
 import { HeroBoxArt } from './hero-box-art.tsx';
 import './header-carousel.css';
 
@@ -44,6 +44,8 @@ export function HeaderCarousel() {
   const [isTouched, setTouched] = useState(false);
   const [isStopped, setStopped] = useState(false);
   const prefersReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  // On wider screens the carousel is in the page but hidden by CSS: its timer has nothing to show.
+  const isShown = useMediaQuery(MOBILE_QUERY);
   const start = useRef<{ x: number; y: number } | null>(null);
   // A mouse drag that ends on the call to action must not also follow the link.
   const didSwipe = useRef(false);
@@ -52,10 +54,10 @@ export function HeaderCarousel() {
   // A new timer after every change of slide, so a manual change gets its full 5 s too.
   // biome-ignore lint/correctness/useExhaustiveDependencies: index restarts the timer, it is not read
   useEffect(() => {
-    if (!isRunning) return;
+    if (!isRunning || !isShown) return;
     const timer = window.setTimeout(() => setIndex((i) => (i + 1) % SLIDES.length), Carousel.advanceMs);
     return () => window.clearTimeout(timer);
-  }, [index, isRunning]);
+  }, [index, isRunning, isShown]);
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     start.current = { x: event.clientX, y: event.clientY };
@@ -127,6 +129,8 @@ export function HeaderCarousel() {
                   alt={slide.imageAlt}
                   width={480}
                   height={400}
+                  // Off screen until the first slide moves on, and never shown on wide screens.
+                  loading="lazy"
                   draggable={false}
                 />
               )}

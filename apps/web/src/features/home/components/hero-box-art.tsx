@@ -1,9 +1,13 @@
+import { useId } from 'react';
+
 /**
  * The open box with four sample packets, drawn inline rather than loaded as an image: it is the
  * first thing on screen, and inline it paints with the page instead of after another request
  * (the same drawing is public/site/hero-box.svg for the social card).
  */
 export function HeroBoxArt({ className }: { className?: string }) {
+  // The home page carries two copies (phone and wide headers, one hidden by CSS): ids stay unique.
+  const id = useId();
   return (
     <svg
       className={className}
@@ -14,20 +18,20 @@ export function HeroBoxArt({ className }: { className?: string }) {
       aria-label="An open Sample First box holding four protein powder sample packets"
     >
       <defs>
-        <linearGradient id="hero-box-bg" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={`${id}-bg`} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#ffe8d1" />
           <stop offset="1" stopColor="#ffc896" />
         </linearGradient>
-        <linearGradient id="hero-box-front" x1="0" y1="0" x2="0" y2="1">
+        <linearGradient id={`${id}-front`} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#ff8a3d" />
           <stop offset="1" stopColor="#e4601a" />
         </linearGradient>
-        <linearGradient id="hero-box-side" x1="0" y1="0" x2="0" y2="1">
+        <linearGradient id={`${id}-side`} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#d9540f" />
           <stop offset="1" stopColor="#b8460c" />
         </linearGradient>
       </defs>
-      <ellipse cx="240" cy="200" rx="220" ry="185" fill="url(#hero-box-bg)" />
+      <ellipse cx="240" cy="200" rx="220" ry="185" fill={`url(#${id}-bg)`} />
       <ellipse cx="250" cy="356" rx="175" ry="16" fill="#1f1a17" opacity="0.13" />
       <path d="M130 172 L390 172 L404 120 L156 120 Z" fill="#f7904a" />
       <path d="M90 202 L130 172 L390 172 L350 202 Z" fill="#7a320c" />
@@ -143,8 +147,8 @@ export function HeroBoxArt({ className }: { className?: string }) {
           21 g plant
         </text>
       </g>
-      <path d="M350 202 L390 172 L390 312 L350 342 Z" fill="url(#hero-box-side)" />
-      <rect x="90" y="202" width="260" height="140" fill="url(#hero-box-front)" />
+      <path d="M350 202 L390 172 L390 312 L350 342 Z" fill={`url(#${id}-side)`} />
+      <rect x="90" y="202" width="260" height="140" fill={`url(#${id}-front)`} />
       <path d="M90 202 L130 172 L96 128 L50 160 Z" fill="#ffa45c" />
       <path d="M350 202 L390 172 L446 196 L404 230 Z" fill="#e86a22" />
       <circle cx="220" cy="258" r="30" fill="#1f1a17" />

@@ -1,5 +1,4 @@
 import { useSeo } from '@/features/seo/use-seo.ts';
-import { MOBILE_QUERY, useMediaQuery } from '../utils/use-media-query.ts';
 import { ClosingCall } from './closing-call.tsx';
 import { DesktopHero } from './desktop-hero.tsx';
 import { DiscoverPlanCard } from './discover-plan-card.tsx';
@@ -11,9 +10,12 @@ import { SloganBanner } from './slogan-banner.tsx';
 import { StoreFigures } from './store-figures.tsx';
 import './home-page.css';
 
-/** The home page (docs/product.md#public-pages): one layout for phones, one for wider screens. */
+/**
+ * The home page (docs/product.md#public-pages): one header for phones, one for wider screens. Both
+ * are in the page and CSS shows one, so the prerendered HTML is right at any width before any
+ * script runs (docs/decisions/014-prerendered-public-pages.md#how).
+ */
 export function HomePage() {
-  const isMobile = useMediaQuery(MOBILE_QUERY);
   useSeo({
     title: 'Sample First',
     description:
@@ -29,14 +31,11 @@ export function HomePage() {
   });
   return (
     <main className="home">
-      {isMobile ? (
-        <>
-          <h1 className="visually-hidden">Sample First: protein powder samples matched to you</h1>
-          <HeaderCarousel />
-        </>
-      ) : (
-        <DesktopHero />
-      )}
+      <div className="home__phone-header">
+        <h1 className="visually-hidden">Sample First: protein powder samples matched to you</h1>
+        <HeaderCarousel />
+      </div>
+      <DesktopHero />
       <SloganBanner />
       <HowItWorks />
       <section className="home-section home-preview" aria-labelledby="preview-title">

@@ -1,8 +1,8 @@
 import { LACTOSE_RESTRICTION_ID, QUIZ_FLAVOR_COUNT, VEGAN_DIET_ID } from '@store/contracts';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
+import { useSeo } from '@/features/seo/use-seo.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { loadAuthInfo, useAuth } from '@/lib/auth.ts';
 import { startSession } from '@/lib/session.ts';
@@ -41,6 +41,8 @@ import './quiz.css';
 
 const USED_PROTEIN_TITLE = 'Have you tried protein powder before?';
 const REGISTRATION_TITLE = 'Almost Done...';
+const QUIZ_DESCRIPTION =
+  'Answer 12 quick questions about how you train, your diet, allergies and favorite flavors, and get 4 protein powder samples matched to you.';
 
 function titleOf(step: number): string {
   if (step === USED_PROTEIN_STEP) return USED_PROTEIN_TITLE;
@@ -102,6 +104,10 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
   const headingRef = useRef<HTMLHeadingElement>(null);
   const title = titleOf(step);
   const spec = QUIZ_STEP_SPECS[step];
+  useSeo({
+    title: draft ? `Quiz, step ${step} of ${lastStep(mode)}` : 'Your preferences',
+    description: QUIZ_DESCRIPTION,
+  });
 
   // Entering registration resets the age to "no selection" (docs/product.md#states-and-flows).
   useEffect(() => {
@@ -121,7 +127,6 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
   if (!draft) {
     return (
       <QuizShell step={step}>
-        <PageTitle title="Your preferences" />
         <QuizLoadState isLoading={isLoading} error={error} onRetry={reload} />
       </QuizShell>
     );
@@ -253,7 +258,6 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
 
   return (
     <QuizShell step={step}>
-      <PageTitle title={`Quiz, step ${step} of ${lastStep(mode)}`} />
       <form className="quiz-card" onSubmit={goNext} noValidate aria-labelledby="quiz-title">
         <p className="quiz-card__step">
           Step {step} of {lastStep(mode)}

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIsHydrated } from '@/lib/use-hydrated.ts';
 import { useQuiz } from '../api/get-quiz.ts';
 import {
   draftFromQuiz,
@@ -39,9 +40,18 @@ export interface QuizDraftState {
  */
 export function useQuizDraft(editedQuizId: string | undefined): QuizDraftState {
   const key = draftKey(editedQuizId);
+  // A prerendered step 1 hydrates with no answers, as it was built; the stored ones follow at once.
+  const isHydrated = useIsHydrated();
   const [draft, setDraft] = useState<QuizDraft | null>(
-    () => readStored(key) ?? (editedQuizId ? null : emptyDraft()),
+    () => (isHydrated ? readStored(key) : null) ?? (editedQuizId ? null : emptyDraft()),
   );
+  const readAfterHydration = useRef(!isHydrated);
+  useEffect(() => {
+    if (!readAfterHydration.current) return;
+    readAfterHydration.current = false;
+    const stored = readStored(key);
+    if (stored) setDraft(stored);
+  }, [key]);
   const needsServerCopy = Boolean(editedQuizId) && draft === null;
   const saved = useQuiz(needsServerCopy ? editedQuizId! : null);
 

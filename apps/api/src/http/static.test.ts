@@ -1,0 +1,133 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { testConfig } from '../config/env.ts';
+import type { Database } from '../db/database.ts';
+import { openTestDatabase } from '../test/helpers.ts';
+import { pickEncoding } from './static.ts';
+
+const SHELL =
+  '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>';
+
+/** A page as the prerender writes it: its own title and its heading inside #root. */
+function pageHtml(title: string, heading: string): string {
+  // Long enough that compression is worth it, as a real page is.
+  const filler = '<p>Protein powder samples matched to you.</p>'.repeat(50);
+  return `<!doctype html><html><head><title>${title}</title></head><body><div id="root"><h1>${heading}</h1>${filler}</div></body></html>`;
+}
+
+const PAGES = [
+  { path: '/', file: 'home.html', anyQuery: true, title: 'Sample First', heading: 'Home heading' },
+  { path: '/login', file: 'login.html', anyQuery: true, title: 'Log in | Sample First', heading: 'Log in' },
+  {
+    path: '/take-quiz/1',
+    file: 'take-quiz-1.html',
+    anyQuery: false,
+    title: 'Quiz, step 1 of 12 | Sample First',
+    heading: 'What kind of exercise do you do?',
+  },
+];
+
+describe('the web app with prerendered public pages', () => {
+  let dist: string;
+  let database: Database;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), SHELL);
+    mkdirSync(path.join(dist, 'prerendered'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    for (const page of PAGES) {
+      writeFileSync(path.join(dist, 'prerendered', page.file), pageHtml(page.title, page.heading));
+    }
+    writeFileSync(
+      path.join(dist, 'prerendered', 'manifest.json'),
+      JSON.stringify({ pages: PAGES.map(({ path: p, file, anyQuery }) => ({ path: p, file, anyQuery })) }),
+    );
+    database = await openTestDatabase();
+    app = await buildApp({ config: { ...testConfig(), webDist: dist }, db: database.db });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(PAGES)('sends $path as its own HTML, with its title and heading', async (page) => {
+    const res = await app.inject({ method: 'GET', url: page.path });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toContain(`<title>${page.title}</title>`);
+    expect(res.body).toContain(`<div id="root"><h1>${page.heading}</h1>`);
+  });
+
+  it('sends the brotli or gzip form the browser accepts, and says it varies by encoding', async () => {
+    const br = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>Log in</h1>');
+
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.length).toBeLessThan(pageHtml('x', 'y').length);
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<h1>Log in</h1>');
+  });
+
+  it('keeps the prerendered page under any query string, except where the query changes the page', async () => {
+    const login = await app.inject({ method: 'GET', url: '/login?returnUrl=%2Fshop' });
+    expect(login.body).toContain('<h1>Log in</h1>');
+    // The quiz carries ?referralCode= into its links: built without one, it would not match.
+    const quiz = await app.inject({ method: 'GET', url: '/take-quiz/1?referralCode=FRIEND' });
+    expect(quiz.body).toBe(SHELL);
+  });
+
+  it.each(['/shop', '/take-quiz/2', '/login/', '/LOGIN', '/profile?x=1'])(
+    'sends the SPA shell for %s',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(SHELL);
+    },
+  );
+
+  it('never serves the prerender outputs as files of their own', async () => {
+    for (const url of ['/prerendered/login.html', '/prerendered/manifest.json']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body).toBe(SHELL);
+    }
+  });
+
+  it('still serves hashed assets as immutable files and answers a missing one with 404', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await app.inject({ method: 'GET', url: '/assets/gone-000.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('pickEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['identity', 'identity'],
+    [undefined, 'identity'],
+  ] as const)('%s gives %s', (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});

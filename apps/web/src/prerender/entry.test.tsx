@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGES, render } from './entry.tsx';
+
+/** The first <h1>'s text, tags dropped, as a reader without scripts sees it. */
+function firstHeading(html: string): string | undefined {
+  const match = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  return match?.[1]
+    ?.replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const EXPECTED: Record<string, { heading: string; title: string; text: string }> = {
+  '/': {
+    heading: 'Sample First: protein powder samples matched to you',
+    title: 'Sample First',
+    text: 'One plan, built around your taste',
+  },
+  '/privacy-policy': {
+    heading: 'Privacy Policy',
+    title: 'Privacy Policy | Sample First',
+    text: 'personal information',
+  },
+  '/influencer': {
+    heading: 'Become an Ambassador!',
+    title: 'Become an Ambassador! | Sample First',
+    text: 'Ambassador program',
+  },
+  '/subscriptions-learn-more': {
+    heading: 'Loved a sample? Keep it coming.',
+    title: 'Tub plans: Flex and Max | Sample First',
+    text: 'Flex',
+  },
+  '/login': { heading: 'Welcome Back', title: 'Log in | Sample First', text: 'Forgot' },
+  '/register': { heading: 'Create your account', title: 'Sign up | Sample First', text: 'Password' },
+  '/take-quiz/1': {
+    heading: 'What kind of exercise do you do?',
+    title: 'Quiz, step 1 of 12 | Sample First',
+    text: 'Select All That Apply',
+  },
+};
+
+describe('the prerendered public pages', () => {
+  it('are exactly the public pages of the brief', () => {
+    expect(PRERENDERED_PAGES.map((p) => p.path).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(PRERENDERED_PAGES.map((p) => p.path))(
+    '%s renders its heading, text, title and description',
+    async (path) => {
+      const { html, head } = await render(path);
+      const expected = EXPECTED[path]!;
+      expect(firstHeading(html)).toBe(expected.heading);
+      expect(html).toContain(expected.text);
+      expect(head?.title).toBe(expected.title);
+      expect(head?.description?.length).toBeGreaterThan(40);
+      // The content security policy refuses inline styles in HTML (style-src 'self').
+      expect(html).not.toMatch(/\sstyle="/);
+    },
+  );
+
+  it.each(PRERENDERED_PAGES.map((p) => p.path))('%s is built for a visitor, never a member', async (path) => {
+    const { html } = await render(path);
+    expect(html).toContain('href="/login"');
+    expect(html).not.toContain('Account menu');
+    expect(html).not.toContain('Signed in as');
+  });
+
+  it('builds the data a page fetches in its loading state, as the first render in the browser shows it', async () => {
+    const quiz = await render('/take-quiz/1');
+    expect(quiz.html).toContain('Loading the options...');
+    const home = await render('/');
+    expect(home.html).toContain('Loading the price');
+  });
+});

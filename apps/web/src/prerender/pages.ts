@@ -1,0 +1,47 @@
+import { Paths } from '@store/contracts';
+import { paths } from '@/config/paths.ts';
+
+/** One public page built into HTML at build time (docs/decisions/014-prerendered-public-pages.md#what-is-prerendered). */
+export interface PrerenderedPage {
+  /** The URL path, exactly as the server matches it. */
+  path: string;
+  /** The file written under dist/prerendered/. */
+  file: string;
+  /** The route module, so the page's own CSS and script chunks go into its HTML. */
+  module: string;
+  /**
+   * Whether the page is served prerendered whatever its query string. False when the query
+   * changes the first render (the quiz carries ?referralCode= in its links).
+   */
+  anyQuery: boolean;
+}
+
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  { path: paths.home(), file: 'home.html', module: 'src/app/routes/home.tsx', anyQuery: true },
+  {
+    path: paths.privacyPolicy(),
+    file: 'privacy-policy.html',
+    module: 'src/app/routes/privacy-policy.tsx',
+    anyQuery: true,
+  },
+  {
+    path: paths.influencer(),
+    file: 'influencer.html',
+    module: 'src/app/routes/influencer.tsx',
+    anyQuery: true,
+  },
+  {
+    path: paths.learnMore(),
+    file: 'subscriptions-learn-more.html',
+    module: 'src/app/routes/learn-more.tsx',
+    anyQuery: true,
+  },
+  { path: paths.login(), file: 'login.html', module: 'src/app/routes/login.tsx', anyQuery: true },
+  { path: paths.register(), file: 'register.html', module: 'src/app/routes/register.tsx', anyQuery: true },
+  {
+    path: Paths.quizStart,
+    file: 'take-quiz-1.html',
+    module: 'src/app/routes/take-quiz.tsx',
+    anyQuery: false,
+  },
+];

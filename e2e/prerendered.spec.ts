@@ -1,0 +1,148 @@
+import { expect, type Page, test } from '@playwright/test';
+import { registerAndVerify, submitLogin } from './support/accounts.ts';
+
+/**
+ * The public pages are HTML built at build time that React hydrates
+ * (docs/decisions/014-prerendered-public-pages.md): readable with scripts off, and hydrated in
+ * place with scripts on, never thrown away and drawn again.
+ */
+const PAGES = [
+  {
+    path: '/',
+    title: 'Sample First',
+    heading: /Sample first\.\s*Then buy the tub you'll actually finish\./,
+    text: 'One plan, built around your taste',
+  },
+  {
+    path: '/privacy-policy',
+    title: 'Privacy Policy | Sample First',
+    heading: 'Privacy Policy',
+    text: 'personal information',
+  },
+  {
+    path: '/influencer',
+    title: 'Become an Ambassador! | Sample First',
+    heading: 'Become an Ambassador!',
+    text: 'What we look for',
+  },
+  {
+    path: '/subscriptions-learn-more',
+    title: 'Tub plans: Flex and Max | Sample First',
+    heading: 'Loved a sample? Keep it coming.',
+    text: 'Flex',
+  },
+  { path: '/login', title: 'Log in | Sample First', heading: 'Welcome Back', text: 'Forgot' },
+  { path: '/register', title: 'Sign up | Sample First', heading: 'Create your account', text: 'Password' },
+  {
+    path: '/take-quiz/1',
+    title: 'Quiz, step 1 of 12 | Sample First',
+    heading: 'What kind of exercise do you do?',
+    text: 'Select All That Apply',
+  },
+] as const;
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const page of PAGES) {
+    test(`${page.path} shows its heading, text, title and description`, async ({ page: tab }) => {
+      await tab.goto(page.path);
+      await expect(tab.getByRole('heading', { level: 1, name: page.heading })).toBeVisible();
+      await expect(tab.getByText(page.text).first()).toBeVisible();
+      await expect(tab).toHaveTitle(page.title);
+      const description = await tab.locator('meta[name="description"]').getAttribute('content');
+      expect(description?.length).toBeGreaterThan(40);
+      // Built for a visitor: the way in, never a member's menu.
+      await expect(tab.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
+    });
+  }
+
+  test('a page that is not prerendered is still the empty app shell', async ({ page }) => {
+    const res = await page.request.get('/forgot-password');
+    expect(await res.text()).toContain('<div id="root"></div>');
+  });
+});
+
+/** Console errors and uncaught errors of the page, from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * Loads `path` and waits until React has hydrated its heading. Returns whether the heading the
+ * server sent is still the one on screen: a failed hydration replaces the whole tree.
+ */
+async function loadAndHydrate(page: Page, path: string): Promise<boolean> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { __builtHeading: Element | null }).__builtHeading =
+        document.querySelector('#main-content h1');
+    });
+  });
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('#main-content h1');
+    return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
+  });
+  return page.evaluate(() => {
+    const built = (window as unknown as { __builtHeading: Element | null }).__builtHeading;
+    return Boolean(built?.isConnected);
+  });
+}
+
+test.describe('with JavaScript', () => {
+  for (const width of [390, 1366]) {
+    for (const page of PAGES) {
+      test(`${page.path} at ${width} px hydrates the built HTML without an error`, async ({ page: tab }) => {
+        await tab.setViewportSize({ width, height: 900 });
+        const errors = collectErrors(tab);
+        expect(await loadAndHydrate(tab, page.path)).toBe(true);
+        await expect(tab).toHaveTitle(page.title);
+        // Whatever the page loads after hydrating (prices, quiz options) arrives without an error.
+        await tab.waitForLoadState('networkidle');
+        expect(errors).toEqual([]);
+      });
+    }
+  }
+
+  test('titles and descriptions follow client-side navigation between public pages', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('Sample First');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(page).toHaveTitle('Privacy Policy | Sample First');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /personal information/);
+    await page.getByRole('banner').getByRole('link', { name: 'Log In' }).click();
+    await expect(page).toHaveTitle('Log in | Sample First');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Log in to your/);
+  });
+
+  test('a signed-in member gets the member menu once the visitor page has hydrated', async ({ page }) => {
+    const account = await registerAndVerify(page);
+    await page.goto('/login');
+    await submitLogin(page, account);
+    await expect(page).not.toHaveURL(/\/login/);
+    const errors = collectErrors(page);
+    expect(await loadAndHydrate(page, '/privacy-policy')).toBe(true);
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('answers kept from an earlier visit come back on the prerendered first quiz step', async ({
+    page,
+  }) => {
+    await page.goto('/take-quiz/1');
+    const first = page.getByRole('main').getByRole('checkbox').first();
+    await first.check();
+    const errors = collectErrors(page);
+    expect(await loadAndHydrate(page, '/take-quiz/1')).toBe(true);
+    await expect(page.getByRole('main').getByRole('checkbox').first()).toBeChecked();
+    expect(errors).toEqual([]);
+  });
+});
