@@ -1,5 +1,5 @@
-// The JavaScript a first visit loads before the first render: index.html's module script and its
-// modulepreloads, measured gzip-compressed from the built files.
+// The JavaScript a first visit loads before the first render (or, on a prerendered page, before
+// it hydrates): the page's module script and its modulepreloads, gzip-compressed from the built files.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,9 +28,12 @@ export function isReactDevelopmentBuild(source) {
   return source.includes('Invalid hook call');
 }
 
-/** Each initial script of the built app with its raw and gzip sizes, and the totals. */
-export function initialJs(distDir) {
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+/**
+ * Each initial script of a built page with its raw and gzip sizes, and the totals: index.html
+ * (the SPA shell) by default, or a prerendered page's own HTML, which adds its route's chunks.
+ */
+export function initialJs(distDir, htmlFile = 'index.html') {
+  const html = readFileSync(path.join(distDir, htmlFile), 'utf8');
   let developmentBuild = false;
   const files = initialScriptUrls(html).map((url) => {
     const file = path.join(distDir, url.split('?')[0]);
@@ -44,4 +47,16 @@ export function initialJs(distDir) {
     gzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0),
     developmentBuild,
   };
+}
+
+/**
+ * The HTML file a path is first answered with: its prerendered page when the build lists one
+ * (dist/prerendered/manifest.json, docs/decisions/014-prerendered-public-pages.md#serving), else the shell.
+ */
+export function htmlFileFor(distDir, urlPath) {
+  const manifestFile = path.join(distDir, 'prerendered', 'manifest.json');
+  if (!existsSync(manifestFile)) return 'index.html';
+  const { pages } = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const page = pages.find((p) => p.path === urlPath.split('?')[0]);
+  return page ? path.join('prerendered', page.file) : 'index.html';
 }
