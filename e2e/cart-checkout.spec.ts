@@ -78,6 +78,10 @@ test('a member checks out the cart with the saved card, with WELCOME10 applied a
   await expect(page.getByLabel('First name')).toHaveValue('Maya');
   await expect(page.getByLabel('State')).toHaveValue('TX');
   await expect(page.locator('.saved-card')).toContainText(/Visa\s*••••.*4242/);
+  // Paying with the saved card, the page still says who would charge it (the test store charges nothing).
+  await expect(
+    page.getByText('This store is in test mode: no card is charged.', { exact: false }),
+  ).toBeVisible();
   await expect(page.getByRole('row', { name: /Handling Fee/ })).toContainText('$2.99');
   await expect(page.getByRole('row', { name: /Shipping/ })).toContainText('Free');
   const total = page.getByRole('row', { name: /Total \(USD\)/ }).locator('td');

@@ -1,5 +1,9 @@
 import { useRef } from 'react';
-import { CardField, type CardFieldHandle } from '@/features/card-field/components/card-field.tsx';
+import {
+  CardField,
+  type CardFieldHandle,
+  SavedCardProcessorNote,
+} from '@/features/card-field/components/card-field.tsx';
 import { CartLines, clearCart, loadCart } from '@/features/cart/index.ts';
 import { CartCheckoutPage } from '@/features/cart-checkout/components/cart-checkout-page.tsx';
 import { ShippingForm } from '@/features/checkout/components/shipping-form.tsx';
@@ -19,6 +23,7 @@ export default function CartCheckoutRoute() {
       onOrderPlaced={clearCart}
       renderShippingForm={(props) => <ShippingForm {...props} />}
       renderCardField={(isDisabled) => <CardField ref={card} isDisabled={isDisabled} />}
+      renderSavedCardNote={() => <SavedCardProcessorNote />}
       renderCartLines={(props) => <CartLines {...props} variant="summary" />}
     />
   );

@@ -48,4 +48,20 @@ export function CardField({ ref, isDisabled }: { ref?: Ref<CardFieldHandle>; isD
   );
 }
 
+/**
+ * Under a saved card, who charges it: the same facts as under the card field, for a member who
+ * pays without typing a card (docs/look-and-trust.md#checkout-cart-checkout).
+ */
+export function SavedCardProcessorNote() {
+  const { data: config } = usePaymentConfig();
+  if (!config) return null;
+  return (
+    <p className="card-field__processor">
+      {config.provider === 'stripe' && config.publishableKey
+        ? 'Your saved card is charged through Stripe; this store keeps only its brand, last 4 digits and expiry.'
+        : 'This store is in test mode: no card is charged. With live payments, cards are processed by Stripe.'}
+    </p>
+  );
+}
+
 export type { CardFieldHandle } from '../utils/card-handle.ts';

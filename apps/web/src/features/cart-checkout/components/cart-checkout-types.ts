@@ -23,6 +23,8 @@ export interface CartCheckoutPageProps {
   renderShippingForm: (props: ShippingFormRenderProps) => ReactNode;
   /** The card field, composed by the route. */
   renderCardField: (isDisabled: boolean) => ReactNode;
+  /** Under the saved card: who charges it (the card field's feature), composed by the route. */
+  renderSavedCardNote?: () => ReactNode;
   /** The cart's lines with their steppers and delete (the cart feature's), composed by the route. */
   renderCartLines: (props: CartLinesRenderProps) => ReactNode;
   /** The card field's handle. */

@@ -53,6 +53,7 @@ export function CheckoutForm({
   savedCard,
   renderShippingForm,
   renderCardField,
+  renderSavedCardNote,
   renderCartLines,
   card,
   onCartChanged,
@@ -234,6 +235,7 @@ export function CheckoutForm({
             useNewCard={useNewCard}
             isDisabled={isProcessing}
             renderCardField={renderCardField}
+            renderSavedCardNote={renderSavedCardNote}
             onUseNewCard={setUseNewCard}
           />
         </div>

@@ -8,12 +8,14 @@ export function PaymentSection({
   useNewCard,
   isDisabled,
   renderCardField,
+  renderSavedCardNote,
   onUseNewCard,
 }: {
   savedCard: PaymentMethod | null;
   useNewCard: boolean;
   isDisabled: boolean;
   renderCardField: (isDisabled: boolean) => ReactNode;
+  renderSavedCardNote?: () => ReactNode;
   onUseNewCard: (useNew: boolean) => void;
 }) {
   return (
@@ -22,7 +24,10 @@ export function PaymentSection({
         Payment info
       </h2>
       {savedCard && !useNewCard ? (
-        <SavedCard card={savedCard} isDisabled={isDisabled} onUseNew={() => onUseNewCard(true)} />
+        <>
+          <SavedCard card={savedCard} isDisabled={isDisabled} onUseNew={() => onUseNewCard(true)} />
+          {renderSavedCardNote?.()}
+        </>
       ) : (
         <>
           {renderCardField(isDisabled)}
