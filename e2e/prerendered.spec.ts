@@ -57,6 +57,18 @@ test.describe('with JavaScript disabled', () => {
     });
   }
 
+  test('the home page shows one header per width, picked by CSS alone', async ({ page }) => {
+    const wideTitle = page.getByRole('heading', { level: 1, name: /Then buy the tub/ });
+    const carousel = page.getByRole('region', { name: 'Sample First highlights' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(carousel).toBeVisible();
+    await expect(wideTitle).toBeHidden();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect(wideTitle).toBeVisible();
+    await expect(carousel).toBeHidden();
+  });
+
   test('a page that is not prerendered is still the empty app shell', async ({ page }) => {
     const res = await page.request.get('/forgot-password');
     expect(await res.text()).toContain('<div id="root"></div>');
