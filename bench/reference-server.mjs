@@ -8,12 +8,15 @@
 //   GET /replay/<name>  sends it back byte for byte (status, headers, body) from memory
 //   GET /pg/<name>      the /pg read, then the recorded answer (a member read at its least work)
 //   GET /pglite/<name>  the same on PGlite
+//   FASTIFY_PORT: a bare Fastify app (no hooks, no logger) answering GET /replay/<name> with the
+//                       same recorded answer: the floor of the framework the store is built on
 //   POST /cart/<name>   a pg transaction adding one tub to one of 50 carts (one INSERT ... ON
 //                       CONFLICT for the line, the cart's version moved), then the recorded answer
 // Environment: PORT, HOST, DATABASE_URL, PGLITE_DIR, INDEX_FILE.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
+import Fastify from 'fastify';
 import pg from 'pg';
 
 /** The 11 reference lists of the quiz, 20 options each: the size of the store's reference table. */
@@ -189,7 +192,24 @@ const server = http.createServer((req, res) => {
 
 server.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
 
+// The same recorded answers through a bare Fastify app: what the framework costs before any hook.
+const fastify = Fastify({ logger: false });
+fastify.get('/replay/:name', (request, reply) => {
+  const answer = recorded.get(request.params.name);
+  if (!answer) return reply.code(404).send();
+  const [status, raw, body] = answer;
+  const headers = {};
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    headers[name] = name in headers ? [].concat(headers[name], raw[i + 1]) : raw[i + 1];
+  }
+  return reply.code(status).headers(headers).send(body);
+});
+if (process.env.FASTIFY_PORT)
+  await fastify.listen({ port: Number(process.env.FASTIFY_PORT), host: process.env.HOST ?? '127.0.0.1' });
+
 const shutdown = () => {
+  fastify.close();
   server.close();
   server.closeAllConnections();
   Promise.allSettled([pool.end(), lite.close()]).then(() => process.exit(0));

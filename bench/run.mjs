@@ -46,7 +46,7 @@ const settings = {
 };
 
 /** Ports 8301-8310 belong to the benchmarks. */
-const PORTS = { storePg: 8301, storePglite: 8302, reference: 8303 };
+const PORTS = { storePg: 8301, storePglite: 8302, reference: 8303, fastifyReference: 8307 };
 const HOST = '127.0.0.1';
 const base = (port) => `http://${HOST}:${port}`;
 
@@ -156,6 +156,7 @@ async function main() {
         DATABASE_URL: database.url,
         PGLITE_DIR: `${workDir}/reference-pglite`,
         INDEX_FILE: distIndex,
+        FASTIFY_PORT: String(PORTS.fastifyReference),
       },
       readyUrl: `${base(PORTS.reference)}/json`,
     }),
@@ -258,6 +259,23 @@ async function main() {
     r.reference = await replayOf(r.key, r.url, r.headers, kind);
     paired.push(r);
   }
+  // The same answers through a bare Fastify app: the framework's own floor, before the store's hooks.
+  for (const key of ['health', 'home']) {
+    const replayed = paired.find((r) => r.key === key);
+    if (replayed?.reference)
+      paired.push({
+        ...replayed,
+        key: `${key}-fastify`,
+        reference: {
+          name: 'bare Fastify, same answer',
+          server: 'reference',
+          url: `${base(PORTS.fastifyReference)}/replay/${key}`,
+          pid: reference.pid,
+          method: 'GET',
+        },
+        target: {},
+      });
+  }
   // The header-less references: what the headers cost.
   if (selected('health'))
     paired.push({
@@ -335,7 +353,13 @@ async function main() {
       reference: refs.json,
       target: {},
     },
-  ].filter((r) => !args.only || r.key.endsWith('-bare') || args.only.split(',').includes(r.key));
+  ].filter(
+    (r) =>
+      !args.only ||
+      r.key.endsWith('-bare') ||
+      r.key.endsWith('-fastify') ||
+      args.only.split(',').includes(r.key),
+  );
 
   for (const route of routes) {
     if (route.skip || route.requests) continue;
