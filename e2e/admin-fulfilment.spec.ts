@@ -163,9 +163,11 @@ test('the operator reads the dashboard, then assembles, ships and delivers a mem
   await expectStage(page, 'Box Shipping');
   await capture(page, 'admin-fulfilment-07-member-shipping');
   await openMail(page, account.email);
-  await expect(page.getByText('Your box is on its way').first()).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: /^Your box #\d{5} is on its way$/ }),
+  ).toBeVisible();
   // As the member sees it (the mail's HTML in the mailbox's frame), and in the text version.
-  const mail = page.frameLocator('iframe[title="Email: Your box is on its way"]');
+  const mail = page.frameLocator('iframe[title^="Email: Your box #"]');
   await expect(mail.getByText(`Tracking number: ${tracking}`)).toBeVisible();
   await page.getByText('Text version').click();
   await expect(page.locator('.mailbox__text pre')).toContainText(`Tracking number: ${tracking}`);

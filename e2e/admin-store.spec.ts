@@ -315,8 +315,10 @@ test.describe('the back office reaches the store', () => {
 
     // The dev mailbox holds the shipped mail with the tracking number.
     await openMail(page, account.email);
-    await expect(page.getByText('Your order is on its way').first()).toBeVisible();
-    const mail = page.frameLocator('iframe[title="Email: Your order is on its way"]');
+    await expect(
+      page.getByRole('heading', { level: 2, name: /^Your order #\d{5} is on its way$/ }),
+    ).toBeVisible();
+    const mail = page.frameLocator('iframe[title^="Email: Your order #"]');
     await expect(mail.getByText(`Tracking number: ${tracking}`)).toBeVisible();
     await shoot(page, 'admin-store-10-shipped-mail', 390);
   });

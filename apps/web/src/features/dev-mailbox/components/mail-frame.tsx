@@ -10,6 +10,9 @@ const STYLE_ATTRIBUTE = 'data-mail-style';
  */
 function withDeferredStyles(html: string): { html: string; sheets: string[] } {
   const doc = new DOMParser().parseFromString(mailDocument(html), 'text/html');
+  // Mails open their links in a new tab (target="_blank"); here the page's <base target="_top">
+  // decides, so a click follows the link in this tab like the links listed above the frame.
+  for (const link of doc.querySelectorAll('a[target]')) link.removeAttribute('target');
   for (const element of doc.querySelectorAll('[style]')) {
     element.setAttribute(STYLE_ATTRIBUTE, element.getAttribute('style') ?? '');
     element.removeAttribute('style');
