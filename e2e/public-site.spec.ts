@@ -386,8 +386,10 @@ test.describe('unsubscribe', () => {
     await captureScreens(page, 'public-unsubscribe-error');
   });
 
-  test('the link of the welcome email unsubscribes', async ({ page }) => {
-    const account = await registerAndVerify(page);
+  test('the link of the welcome email unsubscribes (the person ticked "Email me news and offers")', async ({
+    page,
+  }) => {
+    const account = await registerAndVerify(page, undefined, { optIn: true });
     let link: string | undefined;
     await expect
       .poll(async () => {

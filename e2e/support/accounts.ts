@@ -14,12 +14,18 @@ export function newAccount(prefix = 'member'): Account {
   };
 }
 
-/** Fills and sends the sign-up form; the thank-you view confirms it. */
-export async function signUp(page: Page, account: Account) {
+/**
+ * Fills and sends the sign-up form; the thank-you view confirms it. "Email me news and offers"
+ * starts unticked; `optIn` ticks it.
+ */
+export async function signUp(page: Page, account: Account, options: { optIn?: boolean } = {}) {
   await page.goto('/register');
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('I am 13 or older').check();
+  const news = page.getByLabel('Email me news and offers');
+  await expect(news).not.toBeChecked();
+  if (options.optIn) await news.check();
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for signing up!' })).toBeVisible();
 }
@@ -53,8 +59,12 @@ export async function verifyFromMail(page: Page, email: string) {
 }
 
 /** Signs up, then verifies the address through the mailed link. */
-export async function registerAndVerify(page: Page, account: Account = newAccount()): Promise<Account> {
-  await signUp(page, account);
+export async function registerAndVerify(
+  page: Page,
+  account: Account = newAccount(),
+  options: { optIn?: boolean } = {},
+): Promise<Account> {
+  await signUp(page, account, options);
   await verifyFromMail(page, account.email);
   return account;
 }

@@ -52,6 +52,11 @@ export const RegisterSchema = z.object({
     .optional(),
   /** The person confirms they are 13 or older (docs/product.md#age: accounts need 13+). */
   isAgeConfirmed: z.literal(true, { error: 'Please confirm you are 13 or older.' }),
+  /**
+   * The "Email me news and offers" box, unticked unless the person ticks it: marketing mail is
+   * opt-in (the Identity's field of the same name). Absent means no.
+   */
+  isEmailSubscribed: z.boolean().optional(),
 });
 export type Register = z.infer<typeof RegisterSchema>;
 

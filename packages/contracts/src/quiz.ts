@@ -53,6 +53,8 @@ export const QuizInputSchema = z.object({
   /** Read only when registering; never stored or returned. */
   password: z.string().max(PASSWORD_MAX).nullable().optional(),
   confirmPassword: z.string().max(PASSWORD_MAX).nullable().optional(),
+  /** Read only when registering: the "Email me news and offers" box (absent or null means no). */
+  isEmailSubscribed: z.boolean().nullable().optional(),
   /** Set by the server; ignored when sent. */
   orderId: z.unknown().optional(),
   /** Set by the server; ignored when sent. */

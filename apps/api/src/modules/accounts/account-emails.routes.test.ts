@@ -22,7 +22,7 @@ beforeAll(async () => {
     body: { emailAddress: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
   });
   adminToken = login.body.token;
-  customer = await signUpVerified(server, 'customer@example.com');
+  customer = await signUpVerified(server, 'customer@example.com', undefined, { optIn: true });
 });
 afterAll(async () => {
   await server?.close();
@@ -93,7 +93,7 @@ describe('POST /api/User/SendSelectedEmail', () => {
 
 describe('POST /api/User/Unsubscribe', () => {
   it('turns marketing mail off with the link of the welcome mail, once', async () => {
-    const user = await signUpVerified(server, 'marketing@example.com');
+    const user = await signUpVerified(server, 'marketing@example.com', undefined, { optIn: true });
     const welcome = await waitForMail(server.database.db, 'marketing@example.com', 'welcome');
     const token = /\/unsubscribe\/([\w.-]+)/.exec(welcome.text)![1]!;
     const res = await server.request('POST', `/api/User/Unsubscribe?token=${token}`);
@@ -117,7 +117,9 @@ describe('POST /api/User/Unsubscribe', () => {
   });
 
   it('refuses a forged, altered or expired token and changes nothing', async () => {
-    const user = await signUpVerified(server, 'stays-subscribed@example.com');
+    const user = await signUpVerified(server, 'stays-subscribed@example.com', undefined, {
+      optIn: true,
+    });
     const forged = createUnsubscribeToken('not-the-server-secret', user.identityId, new Date());
     const expired = createUnsubscribeToken(
       server.config.linkSecret,

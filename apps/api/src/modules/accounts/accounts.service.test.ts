@@ -141,6 +141,7 @@ describe('helpers for other modules', () => {
       emailAddress: 'marketing-link@example.com',
       password: GOOD_PASSWORD,
       age: 35,
+      isEmailSubscribed: true,
     });
     const url = accounts.unsubscribeUrl(identityId);
     expect(url).toMatch(/^https:\/\/store\.example\/unsubscribe\//);

@@ -29,7 +29,7 @@ export const identities = pgTable('identities', {
   lastName: text('last_name'),
   phoneNumber: text('phone_number'),
   age: integer('age'),
-  isEmailSubscribed: boolean('is_email_subscribed').notNull().default(true),
+  isEmailSubscribed: boolean('is_email_subscribed').notNull().default(false),
   referralCode: text('referral_code').notNull(),
   referredByCode: text('referred_by_code'),
   quizId: text('quiz_id'),

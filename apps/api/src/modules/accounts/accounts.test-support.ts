@@ -85,10 +85,18 @@ export function resetTokenOf(mail: SentMail): string {
   return decodeURIComponent(match[1]!);
 }
 
-/** Registers, verifies and logs in; answers the tokens and the identity id. */
-export async function signUpVerified(server: TestServer, email: string, password = GOOD_PASSWORD) {
+/**
+ * Registers, verifies and logs in; answers the tokens and the identity id. `optIn` ticks
+ * "Email me news and offers" (marketing mail is opt-in).
+ */
+export async function signUpVerified(
+  server: TestServer,
+  email: string,
+  password = GOOD_PASSWORD,
+  options: { optIn?: boolean } = {},
+) {
   const registered = await server.request('POST', '/api/User/Register', {
-    body: { emailAddress: email, password, isAgeConfirmed: true },
+    body: { emailAddress: email, password, isAgeConfirmed: true, isEmailSubscribed: options.optIn },
   });
   expect(registered.status).toBe(200);
   const link = verificationLinkOf(await waitForMail(server.database.db, email, 'verify-email'));

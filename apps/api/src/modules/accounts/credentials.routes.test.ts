@@ -137,7 +137,12 @@ describe('F6 secrets never reach logs', () => {
 
     await server.request('POST', '/api/User/Register', {
       headers: browser,
-      body: { emailAddress: 'f6@example.com', password: SENTINEL_PASSWORD, isAgeConfirmed: true },
+      body: {
+        emailAddress: 'f6@example.com',
+        password: SENTINEL_PASSWORD,
+        isAgeConfirmed: true,
+        isEmailSubscribed: true,
+      },
     });
     const link = verificationLinkOf(await waitForMail(server.database.db, 'f6@example.com', 'verify-email'));
     secrets.push(link.code);

@@ -37,7 +37,8 @@ describe('GET /api/Account/AuthInfo', () => {
     expect(res.body.identity).toMatchObject({
       id: alice.identityId,
       emailAddress: 'alice@example.com',
-      isEmailSubscribed: true,
+      // Nobody ticked "Email me news and offers": marketing mail is opt-in.
+      isEmailSubscribed: false,
       permissions: [],
       quizId: null,
       orderId: null,

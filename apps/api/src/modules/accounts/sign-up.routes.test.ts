@@ -39,7 +39,8 @@ describe('POST /api/User/Register', () => {
     expect(row).toBeDefined();
     expect(row!.email_verified_at).toBeNull();
     expect(row!.referral_code).toMatch(/^[A-Z2-9]{8}$/);
-    expect(row!.is_email_subscribed).toBe(true);
+    // Marketing mail is opt-in: nobody ticked the box.
+    expect(row!.is_email_subscribed).toBe(false);
 
     const mail = await waitForMail(server.database.db, 'new.person@example.com', 'verify-email');
     const link = verificationLinkOf(mail);
@@ -144,7 +145,11 @@ describe('POST /api/User/Register', () => {
 
 describe('POST /api/User/VerifyEmail', () => {
   it('verifies once, then the same link fails (A6), and sends the welcome mail with an unsubscribe link', async () => {
-    await register({ emailAddress: 'verify-me@example.com', password: GOOD_PASSWORD });
+    await register({
+      emailAddress: 'verify-me@example.com',
+      password: GOOD_PASSWORD,
+      isEmailSubscribed: true,
+    });
     const link = verificationLinkOf(
       await waitForMail(server.database.db, 'verify-me@example.com', 'verify-email'),
     );

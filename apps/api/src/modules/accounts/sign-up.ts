@@ -25,6 +25,8 @@ export interface QuizRegistration {
   age: number;
   phoneNumber?: string | null;
   referralCode?: string | null;
+  /** Ticked "Email me news and offers"; marketing mail is opt-in. */
+  isEmailSubscribed?: boolean;
 }
 
 export function createSignUp(ctx: AccountsContext) {
@@ -67,6 +69,21 @@ export function createSignUp(ctx: AccountsContext) {
     ctx.deliver(verificationMail(identity.email, ctx.links.verification(code, identity.id)));
   }
 
+  /**
+   * The welcome once an account is ready: to everyone, with the news-and-offers paragraph and
+   * the unsubscribe link only for a person who opted in (docs/decisions/015-emails-and-marketing-opt-in.md).
+   */
+  function welcome(identity: IdentityRow) {
+    return welcomeMail(
+      identity.email,
+      {
+        quiz: ctx.links.quiz(),
+        unsubscribe: identity.isEmailSubscribed ? ctx.links.unsubscribe(identity.id) : null,
+      },
+      identity.firstName,
+    );
+  }
+
   function requireMatchingPasswords(password: string, confirmPassword: string | undefined) {
     if (confirmPassword !== undefined && confirmPassword !== password) {
       throw badRequest('Passwords do not match.', { confirmPassword: 'Passwords do not match.' });
@@ -100,13 +117,7 @@ export function createSignUp(ctx: AccountsContext) {
         referredByCode: await referrerCode(input.referralCode),
       });
       if (!identity) return undefined;
-      ctx.deliver(
-        welcomeMail(
-          identity.email,
-          { quiz: ctx.links.quiz(), unsubscribe: ctx.links.unsubscribe(identity.id) },
-          identity.firstName,
-        ),
-      );
+      ctx.deliver(welcome(identity));
       return identity;
     },
 
@@ -123,7 +134,12 @@ export function createSignUp(ctx: AccountsContext) {
       const existing = await repo.findIdentityByEmail(db, email);
       const created = existing
         ? undefined
-        : await createIdentity({ email, passwordHash, referredByCode: await referrerCode(referralCode) });
+        : await createIdentity({
+            email,
+            passwordHash,
+            referredByCode: await referrerCode(referralCode),
+            isEmailSubscribed: input.isEmailSubscribed === true,
+          });
       const identity = created ?? existing ?? (await repo.findIdentityByEmail(db, email));
       if (!identity) throw new Error('The identity vanished during sign-up.');
       if (created || !identity.emailVerifiedAt) {
@@ -159,6 +175,7 @@ export function createSignUp(ctx: AccountsContext) {
         age: input.age,
         phoneNumber: phone ? phone : null,
         referredByCode: await referrerCode(input.referralCode),
+        isEmailSubscribed: input.isEmailSubscribed === true,
       });
       if (!identity) throw new AppError('email_taken', EMAIL_TAKEN);
       await sendVerification(identity);
@@ -179,15 +196,7 @@ export function createSignUp(ctx: AccountsContext) {
       if (!claimed) throw invalid;
       const before = await repo.findIdentityById(db, claimed);
       await repo.markEmailVerified(db, claimed, now);
-      if (before && !before.emailVerifiedAt && before.isEmailSubscribed) {
-        ctx.deliver(
-          welcomeMail(
-            before.email,
-            { quiz: ctx.links.quiz(), unsubscribe: ctx.links.unsubscribe(before.id) },
-            before.firstName,
-          ),
-        );
-      }
+      if (before && !before.emailVerifiedAt) ctx.deliver(welcome(before));
       return { message: VERIFIED_MESSAGE };
     },
   };

@@ -283,6 +283,21 @@ describe('POST /api/theQuiz/TakeQuiz', () => {
 });
 
 describe('POST /api/theQuiz/TakeQuiz?registration=true (step 12)', () => {
+  it('leaves the new account out of marketing mail unless "Email me news and offers" was ticked', async () => {
+    const subscribedOf = async (email: string) =>
+      (
+        await server.database.db.execute<{ is_email_subscribed: boolean }>(
+          sql`SELECT is_email_subscribed FROM identities WHERE email = ${email}`,
+        )
+      ).rows[0]!.is_email_subscribed;
+    const silent = await registerThroughQuiz();
+    expect(await subscribedOf(silent.email)).toBe(false);
+    const declined = await registerThroughQuiz({ isEmailSubscribed: false });
+    expect(await subscribedOf(declined.email)).toBe(false);
+    const ticked = await registerThroughQuiz({ isEmailSubscribed: true });
+    expect(await subscribedOf(ticked.email)).toBe(true);
+  });
+
   it('creates the account, signs it in and gives it the quiz; the password is stored nowhere', async () => {
     const { id, cookie } = await startQuiz();
     const email = newEmail();

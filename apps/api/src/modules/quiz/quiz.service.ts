@@ -23,6 +23,7 @@ export interface QuizAccounts {
     age: number;
     phoneNumber?: string | null;
     referralCode?: string | null;
+    isEmailSubscribed?: boolean;
   }): Promise<{ identityId: string; tokens: TokenPair }>;
   setQuizAndOrder(
     identityId: string,
@@ -101,6 +102,7 @@ export function createQuizService({ db, catalog, accounts, results, clock }: Qui
       age,
       phoneNumber: phone,
       referralCode,
+      isEmailSubscribed: input.isEmailSubscribed === true,
     });
     return { ...account, emailAddress: emailAddress.trim().toLowerCase(), age, phoneNumber: phone };
   }

@@ -20,6 +20,8 @@ export function RegisterForm({ referralCode }: { referralCode: string | null }) 
     password: '',
     username: '',
     isAgeConfirmed: false,
+    // Marketing mail is opt-in: the box starts unticked (docs/decisions/015-emails-and-marketing-opt-in.md).
+    isEmailSubscribed: false,
   });
   const [isLoading, setLoading] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string>();
@@ -93,6 +95,7 @@ export function RegisterForm({ referralCode }: { referralCode: string | null }) 
           {...form.field('username')}
         />
         <CheckboxField label="I am 13 or older" {...form.checkbox('isAgeConfirmed')} />
+        <CheckboxField label="Email me news and offers" {...form.checkbox('isEmailSubscribed')} />
         <Button type="submit" block isLoading={isLoading} loadingLabel="Creating your account">
           Sign up
         </Button>

@@ -96,6 +96,8 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
     ? { emailAddress: identity.emailAddress, needsAge: identity.age === null }
     : undefined;
   const [passwords, setPasswords] = useState({ password: '', confirmPassword: '' });
+  // Marketing mail is opt-in: unticked until the person ticks it.
+  const [isEmailSubscribed, setEmailSubscribed] = useState(false);
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [problem, setProblem] = useState<RegistrationProblem | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -137,6 +139,7 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
     age: draft.profileInfo.age,
     phoneNumber: draft.profileInfo.phoneNumber,
     ...passwords,
+    isEmailSubscribed,
   };
 
   function toggle(list: StepList, id: number) {
@@ -180,7 +183,8 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
   }
 
   function changeRegistration(change: Partial<RegistrationForm>) {
-    const { password, confirmPassword, ...profile } = change;
+    const { password, confirmPassword, isEmailSubscribed: optIn, ...profile } = change;
+    if (optIn !== undefined) setEmailSubscribed(optIn);
     if (password !== undefined || confirmPassword !== undefined) {
       setPasswords((p) => ({
         password: password ?? p.password,
@@ -211,11 +215,14 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
     setProblem(null);
     try {
       const save = (answers: QuizDraft) =>
-        saveQuiz(toQuizInput(answers, isRegistration && !account ? passwords : undefined), {
-          registration: isRegistration,
-          referralCode,
-          quiet: true,
-        });
+        saveQuiz(
+          toQuizInput(answers, isRegistration && !account ? { ...passwords, isEmailSubscribed } : undefined),
+          {
+            registration: isRegistration,
+            referralCode,
+            quiet: true,
+          },
+        );
       const answer = await save(draft).catch((error: unknown) => {
         // A new quiz whose anonymous cookie is gone (another browser, cleared cookies) starts afresh.
         if (mode === 'new' && draft.id && error instanceof ApiError && error.status === 404) {

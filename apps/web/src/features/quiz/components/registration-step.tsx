@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CheckboxField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
 import {
   AGE_OPTIONS,
@@ -182,6 +183,12 @@ export function RegistrationStep({ form, errors, problem, onChange, account }: R
           )}
         </Field>
       </div>
+      <CheckboxField
+        label="Email me news and offers"
+        name="isEmailSubscribed"
+        checked={form.isEmailSubscribed}
+        onChange={(e) => onChange({ isEmailSubscribed: e.target.checked })}
+      />
       <p className="quiz-registration__fine">
         You must be 13 or older to join. By continuing you agree to our{' '}
         <Link to={paths.privacyPolicy()}>Privacy Policy</Link>.

@@ -80,7 +80,8 @@ export function draftFromQuiz(quiz: Quiz): QuizDraft {
 /** The TakeQuiz body for a draft; the passwords only on the registration step. */
 export function toQuizInput(
   draft: QuizDraft,
-  passwords?: { password: string; confirmPassword: string },
+  /** Registration only: the passwords and the news-and-offers choice, never kept in the draft. */
+  passwords?: { password: string; confirmPassword: string; isEmailSubscribed?: boolean },
 ): QuizInput {
   const { noticesShown: _shown, profileInfo, ...answers } = draft;
   return {

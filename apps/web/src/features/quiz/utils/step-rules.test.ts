@@ -14,6 +14,7 @@ const filledForm: RegistrationForm = {
   confirmPassword: 'tasty-samples-42',
   age: 30,
   phoneNumber: '',
+  isEmailSubscribed: false,
 };
 
 describe('canGoNext', () => {
@@ -56,6 +57,7 @@ describe('validateRegistration', () => {
       confirmPassword: '1234',
       age: 12,
       phoneNumber: '12',
+      isEmailSubscribed: false,
     });
     expect(errors).toEqual({
       emailAddress: 'Please enter a valid email.',

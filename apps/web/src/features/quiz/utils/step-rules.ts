@@ -11,6 +11,8 @@ export interface RegistrationForm {
   /** 0 means no age chosen yet (the step resets it to 0, docs/product.md#states-and-flows). */
   age: number;
   phoneNumber: string;
+  /** "Email me news and offers": unticked until the person ticks it (marketing mail is opt-in). */
+  isEmailSubscribed: boolean;
 }
 
 /** The ages the step offers: 13 (docs/product.md#age, the privacy policy bars younger) to 100. */
