@@ -177,6 +177,21 @@ export const MAIL_PREVIEWS: MailPreview[] = [
     render: (s) => orderConfirmationMail(sampleOrder(s), s.publicUrl),
   },
   {
+    kind: 'order-confirmation',
+    title: 'Receipt: tub plan pre-order',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: true,
+    render: (s) => {
+      const order = sampleOrder(s, 'pre_order');
+      const plan = { ...order.items[0]!, title: `Flex plan (${s.name})`, price: 41.99, isPrimePick: false };
+      return orderConfirmationMail(
+        { ...order, plan: 'flex', price: 41.99, deliverySchedule: null, total: 46.98, items: [plan] },
+        s.publicUrl,
+      );
+    },
+  },
+  {
     kind: 'renewal-receipt',
     title: 'Receipt: renewal box',
     orderNumber: PREVIEW_ORDER_NUMBER,
