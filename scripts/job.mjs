@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { apiBundleOptions } from '../apps/api/esbuild-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const api = path.join(root, 'apps/api');
@@ -14,17 +15,7 @@ mkdirSync(cache, { recursive: true });
 const outDir = mkdtempSync(path.join(cache, 'job-'));
 const outfile = path.join(outDir, 'job-cli.mjs');
 try {
-  await build({
-    entryPoints: [path.join(api, 'src/modules/system/jobs-cli.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    alias: { '@store/contracts': path.join(root, 'packages/contracts/src/index.ts') },
-    logLevel: 'warning',
-  });
+  await build(apiBundleOptions(path.join(api, 'src/modules/system/jobs-cli.ts'), outfile));
   const { runJobCli } = await import(pathToFileURL(outfile).href);
   const migrations = pathToFileURL(path.join(api, 'src/db/migrations/'));
   const report = await runJobCli(process.argv.slice(2), migrations);

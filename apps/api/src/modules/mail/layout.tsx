@@ -11,7 +11,8 @@ import {
   Section,
   Text,
 } from '@react-email/components';
-import { render } from '@react-email/render';
+import { plainTextSelectors, render } from '@react-email/render';
+import { compile } from 'html-to-text';
 import type { ReactElement, ReactNode } from 'react';
 import type { Mail } from './mailer.ts';
 
@@ -236,14 +237,21 @@ const TEXT_OPTIONS = {
   ],
 };
 
-/** Renders one mail: the HTML part and its plain-text part from the same element. */
+/**
+ * The plain-text converter, compiled once: React Email's own text rules (images skipped, a link's
+ * address beside its text) and ours. Converting per mail with fresh options recompiled every
+ * selector and rendered the element a second time, about half of a mail's cost.
+ */
+const toText = compile({
+  ...TEXT_OPTIONS,
+  selectors: [...plainTextSelectors, ...TEXT_OPTIONS.selectors],
+});
+
+/** Renders one mail: the HTML part, and its plain-text part converted from that HTML. */
 export async function renderMail(
   head: { kind: string; to: string; subject: string },
   element: ReactElement,
 ): Promise<Mail> {
-  const [html, text] = await Promise.all([
-    render(element),
-    render(element, { plainText: true, htmlToTextOptions: TEXT_OPTIONS }),
-  ]);
-  return { ...head, html, text };
+  const html = await render(element);
+  return { ...head, html, text: toText(html) };
 }
