@@ -69,6 +69,18 @@ test.describe('with JavaScript disabled', () => {
     await expect(carousel).toBeHidden();
   });
 
+  test('a form cannot be sent by the browser itself before the page hydrates', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await page.getByLabel('Email', { exact: true }).fill('someone@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('a-secret-password');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    // Nothing was sent: the password never travels in an address.
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
   test('a page that is not prerendered is still the empty app shell', async ({ page }) => {
     const res = await page.request.get('/forgot-password');
     expect(await res.text()).toContain('<div id="root"></div>');
@@ -115,6 +127,10 @@ test.describe('with JavaScript', () => {
         const errors = collectErrors(tab);
         expect(await loadAndHydrate(tab, page.path)).toBe(true);
         await expect(tab).toHaveTitle(page.title);
+        // Hydrated, the page's forms can be sent.
+        for (const submit of await tab.locator('button[type="submit"]').all()) {
+          if (await submit.isVisible()) await expect(submit).toBeEnabled();
+        }
         // Whatever the page loads after hydrating (prices, quiz options) arrives without an error.
         await tab.waitForLoadState('networkidle');
         expect(errors).toEqual([]);

@@ -10,6 +10,7 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './pre-order-plans.ts';
 export * from './quiz.ts';
 export * from './referrals.ts';
 export * from './reviews.ts';

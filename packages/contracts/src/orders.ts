@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PreOrderPlanIds } from './pre-order-plans.ts';
 
 /*
  * Orders on the wire (docs/api-conventions.md#wire-shapes order and order item; misspellings kept,
@@ -54,27 +55,6 @@ export const OrderIdentitySchema = z.object({
 /** What an order is for. */
 export const OrderKinds = ['first_box', 'pre_order', 'cart', 'cycle_box'] as const;
 export type OrderKind = (typeof OrderKinds)[number];
-
-/** Tub plans that can be pre-ordered from /subscriptions-learn-more (docs/product.md#pre-order). */
-export const PreOrderPlanIds = ['flex', 'max'] as const;
-export type PreOrderPlanId = (typeof PreOrderPlanIds)[number];
-
-/**
- * A pre-order's price (not in the spec, decided in docs/decisions): the first delivery of the
- * plan, at about the plan's discount off a typical $49.99 tub; the Max plan's free fifth tub
- * is not charged.
- */
-export const PRE_ORDER_PLANS: Record<
-  PreOrderPlanId,
-  { name: string; priceCents: number; description: string }
-> = {
-  flex: { name: 'Flex plan', priceCents: 4199, description: '1 full-size tub per delivery, 15-20% off.' },
-  max: {
-    name: 'Max plan',
-    priceCents: 13499,
-    description: '4 full-size tubs prepaid, 30-35% off, plus a fifth tub free.',
-  },
-};
 
 /** An order (GET /order/GetItem, GET /checkout/GetCheckoutOrder). */
 export const OrderSchema = z.object({

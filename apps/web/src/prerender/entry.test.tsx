@@ -66,6 +66,15 @@ describe('the prerendered public pages', () => {
     expect(html).not.toContain('Signed in as');
   });
 
+  it.each(PRERENDERED_PAGES.map((p) => p.path))(
+    '%s has every submit button disabled, so the browser never sends a form before hydration',
+    async (path) => {
+      const { html } = await render(path);
+      const submits = html.match(/<button[^>]*type="submit"[^>]*>/g) ?? [];
+      for (const submit of submits) expect(submit).toContain('disabled=""');
+    },
+  );
+
   it('builds the data a page fetches in its loading state, as the first render in the browser shows it', async () => {
     const quiz = await render('/take-quiz/1');
     expect(quiz.html).toContain('Loading the options...');

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useIsHydrated } from '@/lib/use-hydrated.ts';
 import { Spinner } from './spinner.tsx';
 import './button.css';
 
@@ -22,6 +23,10 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
+  // In a prerendered page, a submit button waits for the page to hydrate: before that the browser
+  // would send the form itself, as a GET with the fields (a password) in the address
+  // (docs/decisions/014-prerendered-public-pages.md#limits).
+  const isHydrated = useIsHydrated();
   const classes = ['btn', `btn--${variant}`, block ? 'btn--block' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
@@ -29,7 +34,7 @@ export function Button({
     <button
       type={type}
       className={classes}
-      disabled={disabled || isLoading}
+      disabled={disabled || isLoading || (type === 'submit' && !isHydrated)}
       aria-busy={isLoading || undefined}
       {...rest}
     >

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { useIsHydrated } from '@/lib/use-hydrated.ts';
 import { sendContactMessage } from '../api/send-contact-message.ts';
 
 type Status = 'idle' | 'loading' | 'sent';
@@ -15,6 +16,7 @@ export function ContactForm() {
   const id = useId();
   const [values, setValues] = useState(EMPTY);
   const [status, setStatus] = useState<Status>('idle');
+  const isHydrated = useIsHydrated();
 
   function update(field: keyof typeof EMPTY, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
@@ -82,7 +84,8 @@ export function ContactForm() {
             <Spinner label="Sending your message" />
           </span>
         ) : (
-          <button type="submit" className="contact-form__submit">
+          // Not before hydration: the browser would send the fields in the address itself.
+          <button type="submit" className="contact-form__submit" disabled={!isHydrated}>
             Send
           </button>
         )}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { useIsHydrated } from '@/lib/use-hydrated.ts';
 import type { RegistrationProblem } from './registration-step.tsx';
 
 /** A save that failed on steps 1-11, with a way to log in when the quiz is someone else's. */
@@ -29,6 +30,8 @@ interface QuizActionsProps {
 
 /** Back and Next (or Done) under every step, and why Next cannot be pressed yet. */
 export function QuizActions({ backUrl, enabled, isSaving, label, blocker }: QuizActionsProps) {
+  // Step 1 is prerendered: before it hydrates, the browser would send the form itself.
+  const isHydrated = useIsHydrated();
   return (
     <>
       <div className="quiz-card__actions">
@@ -42,7 +45,7 @@ export function QuizActions({ backUrl, enabled, isSaving, label, blocker }: Quiz
         <button
           className="quiz-button quiz-button--primary"
           type="submit"
-          disabled={!enabled}
+          disabled={!enabled || !isHydrated}
           aria-busy={isSaving}
           aria-describedby={blocker ? 'quiz-next-why' : undefined}
         >
