@@ -116,7 +116,7 @@ async function main() {
     const audits = [];
     for (let i = 0; i < runs; i++) {
       process.stdout.write(`   ${page} run ${i + 1}/${runs} ... `);
-      const run = await audit(`${origin}${page}`, chromePath);
+      const run = await auditWithRetry(`${origin}${page}`, chromePath);
       console.log(`score ${run.score}`);
       audits.push(run);
     }
@@ -184,6 +184,21 @@ function missedTargets(r) {
     verdict(r.initialJsGzipBytes / 1000, TARGETS.initialJsKb, 'max') === 'ok' ? null : 'JS',
   ].filter(Boolean);
   return missed.length ? `MISSED ${missed.join(', ')}` : 'ok';
+}
+
+/**
+ * Lighthouse's own trace recording sometimes fails on a busy machine (NO_NAVSTART, NO_FCP); such
+ * a run measured nothing, so it is made again, twice at most, instead of ending the benchmark.
+ */
+async function auditWithRetry(url, chromePath) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, chromePath);
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP/.test(String(error))) throw error;
+      process.stdout.write(`(${String(error.message).split(' ')[1]}, again) `);
+    }
+  }
 }
 
 /** One Lighthouse run in a fresh browser, so no cache or storage carries over between runs. */
