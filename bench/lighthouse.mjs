@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { htmlFileFor, initialJs } from './lib/initial-js.mjs';
+import { initialJs, initialJsFor } from './lib/initial-js.mjs';
 import { formatTable, verdict } from './lib/report.mjs';
 import { randomId, snapshotWebDist, startNode } from './lib/servers.mjs';
 
@@ -83,8 +83,8 @@ async function main() {
   console.log('== Initial JavaScript (index.html module script + modulepreloads, gzip)');
   for (const f of js.files) console.log(`   ${f.url}  ${kb(f.bytes)} raw, ${kb(f.gzipBytes)} gzip`);
   console.log(`   total ${kb(js.gzipBytes)} gzip (${(js.gzipBytes / 1024).toFixed(1)} KiB)`);
-  // A prerendered page also preloads its route's chunks: what it hydrates with.
-  const pageJs = new Map(pages.map((page) => [page, initialJs(dist, htmlFileFor(dist, page))]));
+  // A prerendered page also loads its route's chunks before it hydrates.
+  const pageJs = new Map(pages.map((page) => [page, initialJsFor(dist, page)]));
   if (js.developmentBuild) {
     console.log('   WARNING: this build bundles React for development (built with NODE_ENV set to something');
     console.log(

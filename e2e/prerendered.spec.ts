@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { registerAndVerify, submitLogin } from './support/accounts.ts';
+import { newAccount, registerAndVerify, submitLogin } from './support/accounts.ts';
 
 /**
  * The public pages are HTML built at build time that React hydrates
@@ -160,6 +160,26 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toHaveCount(0);
     expect(errors).toEqual([]);
+  });
+
+  test('what a visitor types before the page hydrates is kept and sent', async ({ page }) => {
+    // The page's script waits until the visitor has filled the prerendered form.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    const account = newAccount('early');
+    await page.goto('/register', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('I am 13 or older').check();
+    release();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for signing up!' })).toBeVisible();
   });
 
   test('answers kept from an earlier visit come back on the prerendered first quiz step', async ({

@@ -75,6 +75,10 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // Which CSS and chunks each route needs, for the prerendered pages (scripts/prerender.mjs).
     manifest: true,
+    // One stylesheet for the whole app (about 22 kB gzip): a prerendered page then waits for one
+    // request before it paints instead of five (docs/decisions/014-prerendered-public-pages.md#how),
+    // and no page change waits for its route's CSS.
+    cssCodeSplit: false,
   },
   server: {
     port: 5173,

@@ -1,5 +1,5 @@
 // The JavaScript a first visit loads before the first render (or, on a prerendered page, before
-// it hydrates): the page's module script and its modulepreloads, gzip-compressed from the built files.
+// it hydrates), gzip-compressed from the built files.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,14 +28,31 @@ export function isReactDevelopmentBuild(source) {
   return source.includes('Invalid hook call');
 }
 
+/** Each initial script of the SPA shell (index.html) with its raw and gzip sizes, and the totals. */
+export function initialJs(distDir) {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  return measure(distDir, initialScriptUrls(html));
+}
+
 /**
- * Each initial script of a built page with its raw and gzip sizes, and the totals: index.html
- * (the SPA shell) by default, or a prerendered page's own HTML, which adds its route's chunks.
+ * The JavaScript a first visit to `urlPath` loads: for a prerendered page, every script it
+ * hydrates with as the prerender listed it (the shell's script, its imports and the route's
+ * chunks, docs/decisions/014-prerendered-public-pages.md#serving), whether or not the HTML
+ * preloads them; for any other path, the shell's.
  */
-export function initialJs(distDir, htmlFile = 'index.html') {
-  const html = readFileSync(path.join(distDir, htmlFile), 'utf8');
+export function initialJsFor(distDir, urlPath) {
+  const manifestFile = path.join(distDir, 'prerendered', 'manifest.json');
+  if (existsSync(manifestFile)) {
+    const { pages } = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    const page = pages.find((p) => p.path === urlPath.split('?')[0]);
+    if (page?.scripts) return measure(distDir, page.scripts);
+  }
+  return initialJs(distDir);
+}
+
+function measure(distDir, urls) {
   let developmentBuild = false;
-  const files = initialScriptUrls(html).map((url) => {
+  const files = urls.map((url) => {
     const file = path.join(distDir, url.split('?')[0]);
     const source = readFileSync(file);
     developmentBuild ||= isReactDevelopmentBuild(source.toString('utf8'));
@@ -47,16 +64,4 @@ export function initialJs(distDir, htmlFile = 'index.html') {
     gzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0),
     developmentBuild,
   };
-}
-
-/**
- * The HTML file a path is first answered with: its prerendered page when the build lists one
- * (dist/prerendered/manifest.json, docs/decisions/014-prerendered-public-pages.md#serving), else the shell.
- */
-export function htmlFileFor(distDir, urlPath) {
-  const manifestFile = path.join(distDir, 'prerendered', 'manifest.json');
-  if (!existsSync(manifestFile)) return 'index.html';
-  const { pages } = JSON.parse(readFileSync(manifestFile, 'utf8'));
-  const page = pages.find((p) => p.path === urlPath.split('?')[0]);
-  return page ? path.join('prerendered', page.file) : 'index.html';
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { htmlFileFor, initialJs, initialScriptUrls } from './initial-js.mjs';
+import { initialJs, initialJsFor, initialScriptUrls } from './initial-js.mjs';
 
 describe('initialScriptUrls', () => {
   it('lists the module script and its modulepreloads, not lazy chunks, styles or other origins', () => {
@@ -59,37 +59,30 @@ describe('initialJs', () => {
   });
 });
 
-describe('htmlFileFor', () => {
+describe('initialJsFor', () => {
   let dir;
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('gives a prerendered page its own HTML and every other path the shell', () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'initial-js-'));
-    expect(htmlFileFor(dir, '/login')).toBe('index.html');
-    mkdirSync(path.join(dir, 'prerendered'));
-    writeFileSync(
-      path.join(dir, 'prerendered/manifest.json'),
-      JSON.stringify({ pages: [{ path: '/login', file: 'login.html', anyQuery: true }] }),
-    );
-    expect(htmlFileFor(dir, '/login')).toBe(path.join('prerendered', 'login.html'));
-    expect(htmlFileFor(dir, '/login?returnUrl=%2Fshop')).toBe(path.join('prerendered', 'login.html'));
-    expect(htmlFileFor(dir, '/shop')).toBe('index.html');
-  });
-
-  it('measures a prerendered page with its route chunks', () => {
+  it('measures a prerendered page by the scripts it hydrates with, any other path by the shell', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'initial-js-'));
     mkdirSync(path.join(dir, 'assets'));
-    mkdirSync(path.join(dir, 'prerendered'));
     writeFileSync(path.join(dir, 'assets/index.js'), 'a'.repeat(100));
     writeFileSync(path.join(dir, 'assets/home.js'), 'b'.repeat(100));
     writeFileSync(path.join(dir, 'index.html'), '<script type="module" src="/assets/index.js"></script>');
+    expect(initialJsFor(dir, '/').files.map((f) => f.url)).toEqual(['/assets/index.js']);
+    mkdirSync(path.join(dir, 'prerendered'));
     writeFileSync(
-      path.join(dir, 'prerendered/home.html'),
-      '<script type="module" src="/assets/index.js"></script><link rel="modulepreload" href="/assets/home.js">',
+      path.join(dir, 'prerendered/manifest.json'),
+      JSON.stringify({
+        pages: [
+          { path: '/', file: 'home.html', anyQuery: true, scripts: ['/assets/index.js', '/assets/home.js'] },
+        ],
+      }),
     );
-    expect(initialJs(dir, 'prerendered/home.html').files.map((f) => f.url)).toEqual([
+    expect(initialJsFor(dir, '/?utm=x').files.map((f) => f.url)).toEqual([
       '/assets/index.js',
       '/assets/home.js',
     ]);
+    expect(initialJsFor(dir, '/shop').files.map((f) => f.url)).toEqual(['/assets/index.js']);
   });
 });

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths.ts';
 import { useSeo } from '@/features/seo/use-seo.ts';
 import { isSignedIn } from '@/lib/session.ts';
 import { createPreOrder } from '../api/create-pre-order.ts';
-import { TUB_PLANS, type TubPlan } from '../utils/pre-order.ts';
+import { TUB_PLANS, type TubPlan } from '../utils/tub-plans.ts';
 import './learn-more-page.css';
 
 /** /subscriptions-learn-more: the Flex and Max tub plans and their pre-order (docs/product.md#who-uses-it, docs/product.md#pre-order). */

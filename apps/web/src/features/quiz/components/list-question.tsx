@@ -13,7 +13,13 @@ export function ListQuestion({ spec, title, selected, onToggle, flagged }: ListQ
   const { data, error, isLoading, reload } = useTypeList(spec.list);
   if (isLoading) {
     return (
-      <div className="quiz-options__status" role="status" aria-busy="true">
+      <div
+        className={
+          spec.reservesHeight ? 'quiz-options__status quiz-options__status--reserved' : 'quiz-options__status'
+        }
+        role="status"
+        aria-busy="true"
+      >
         <span className="quiz-spinner" aria-hidden="true" />
         Loading the options...
       </div>

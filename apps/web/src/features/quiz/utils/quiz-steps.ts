@@ -13,6 +13,12 @@ export interface StepList {
   max?: number;
   /** Brand tiles show their logo. */
   withImages?: boolean;
+  /**
+   * While loading, keep the height of the list as the store ships it (10 exercise types): step 1
+   * is prerendered, and its options arriving after hydration must not push Next down
+   * (docs/decisions/014-prerendered-public-pages.md#limits).
+   */
+  reservesHeight?: boolean;
 }
 
 export interface StepSpec {
@@ -29,7 +35,7 @@ export const QUIZ_STEP_SPECS: Record<number, StepSpec> = {
   1: {
     title: 'What kind of exercise do you do?',
     hint: MULTI_HINT,
-    lists: [{ list: 'ExerciseTypes', field: 'exerciseTypes', kind: 'multi' }],
+    lists: [{ list: 'ExerciseTypes', field: 'exerciseTypes', kind: 'multi', reservesHeight: true }],
   },
   2: {
     title: 'How often do you exercise?',
