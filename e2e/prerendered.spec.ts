@@ -173,7 +173,8 @@ test.describe('with JavaScript', () => {
       await route.continue();
     });
     const account = newAccount('early');
-    await page.goto('/register', { waitUntil: 'domcontentloaded' });
+    // Not domcontentloaded: that waits for the module script, which is held back.
+    await page.goto('/register', { waitUntil: 'commit' });
     await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByLabel('I am 13 or older').check();
