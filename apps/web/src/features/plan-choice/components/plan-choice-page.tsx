@@ -35,20 +35,20 @@ export function PlanChoicePage() {
         <p className="plan-intro__text">Cancel anytime. Only available in the U.S.</p>
       </header>
 
-      <section className="plan-card" aria-labelledby="plan-name">
-        <p className="plan-card__price" aria-busy={isLoading || undefined}>
+      <section className="plan-choice-card" aria-labelledby="plan-name">
+        <p className="plan-choice-card__price" aria-busy={isLoading || undefined}>
           {price ? (
-            <span className="plan-card__amount">{price}</span>
+            <span className="plan-choice-card__amount">{price}</span>
           ) : (
-            <span className="plan-card__amount plan-card__amount--loading">
+            <span className="plan-choice-card__amount plan-choice-card__amount--loading">
               <span className="plan-sr-only">Loading the price</span>
             </span>
           )}{' '}
-          <span className="plan-card__name" id="plan-name">
+          <span className="plan-choice-card__name" id="plan-name">
             DISCOVER PLAN
           </span>
         </p>
-        <p className="plan-card__per">per box of 4 samples, delivered every 30, 45 or 60 days</p>
+        <p className="plan-choice-card__per">per box of 4 samples, delivered every 30, 45 or 60 days</p>
         <ul className="plan-benefits">
           {BENEFITS.map((benefit) => (
             <li key={benefit.title} className="plan-benefit">
