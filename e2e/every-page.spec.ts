@@ -31,7 +31,11 @@ async function checkPage(page: Page, path: string) {
       page.locator('h1').filter({ visible: true }).first(),
       `${path} at ${width} px`,
     ).toBeVisible();
-    await expectAccessible(page, `${path} at ${width} px`);
+    // The dev mailbox shows a mail in a sandboxed frame that runs no scripts: axe cannot be
+    // injected into it (the run then hangs). The mails are what the store sends, not its pages.
+    await expectAccessible(page, `${path} at ${width} px`, {
+      exclude: path === '/dev/mailbox' ? 'iframe' : undefined,
+    });
   }
 }
 

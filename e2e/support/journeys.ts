@@ -3,8 +3,10 @@ import { expect, type Page } from '@playwright/test';
 import { newAccount } from './accounts.ts';
 
 /** No serious or critical axe-core violation on what is on screen now. */
-export async function expectAccessible(page: Page, label?: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+export async function expectAccessible(page: Page, label?: string, options: { exclude?: string } = {}) {
+  const builder = new AxeBuilder({ page });
+  if (options.exclude) builder.exclude(options.exclude);
+  const results = await builder.analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
