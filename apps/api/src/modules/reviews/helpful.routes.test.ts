@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import { seedCatalog } from '../catalog/catalog.seed.ts';
-import { type Member, newMember, payOrder, relaxedLimiter } from '../checkout/checkout.test-support.ts';
+import { type Member, newMember, relaxedLimiter } from '../checkout/checkout.test-support.ts';
+import { membersWithSharedProduct } from './reviews.test-support.ts';
 
 // Helpful votes on reviews (docs/look-and-trust.md#social-proof): one per member and review, never
 // on one's own review nor on a hidden one, and the product page's order stands on them.
@@ -16,13 +17,6 @@ const reviewIds: string[] = [];
 let productId: number;
 
 const TEXT = 'Mixes smoothly, no clumps, and the taste is honest.';
-
-async function itemsOf(orderId: string): Promise<number[]> {
-  const result = await server.database.db.execute<{ product_id: number }>(
-    sql`SELECT product_id FROM order_items WHERE order_id = ${orderId} ORDER BY product_id`,
-  );
-  return result.rows.map((r) => Number(r.product_id));
-}
 
 const mark = (member: Pick<Member, 'token'> | null, body: unknown) =>
   server.request('POST', '/api/productReview/MarkHelpful', member ? { token: member.token, body } : { body });
@@ -43,16 +37,9 @@ const countOf = (answer: { reviews: { id: string; helpfulCount: number }[] }, id
 beforeAll(async () => {
   server = await startTestServer({}, { limiter: relaxedLimiter() });
   await seedCatalog(server.database.db);
-  for (let i = 0; i < 3; i++) {
-    const m = await newMember(server, `writer${i}`);
-    await payOrder(server, m, m.orderId);
-    writers.push(m);
-  }
-  // The same quiz answers give the same first box: a product all three had.
-  const shared = (await Promise.all(writers.map((m) => itemsOf(m.orderId)))).reduce((a, b) =>
-    a.filter((id) => b.includes(id)),
-  );
-  productId = shared[0]!;
+  const had = await membersWithSharedProduct(server, 'writer', 3);
+  writers.push(...had.members);
+  productId = had.productId;
   for (const [i, m] of writers.entries()) {
     const saved = await server.request('POST', '/api/productReview/Save', {
       token: m.token,

@@ -8,8 +8,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import { seedCatalog } from '../catalog/catalog.seed.ts';
-import { type Member, newMember, payOrder, relaxedLimiter } from '../checkout/checkout.test-support.ts';
+import { type Member, relaxedLimiter } from '../checkout/checkout.test-support.ts';
 import { createReviewsService } from './reviews.service.ts';
+import { membersWithSharedProduct } from './reviews.test-support.ts';
 
 // Ratings on product answers and the home page's figures (docs/look-and-trust.md#social-proof):
 // real reviews only, hidden ones never counted, never a stale copy.
@@ -19,13 +20,6 @@ const writers: Member[] = [];
 let productId: number;
 
 const TEXT = 'Mixes smoothly, no clumps, and the taste is honest.';
-
-async function itemsOf(orderId: string): Promise<number[]> {
-  const result = await server.database.db.execute<{ product_id: number }>(
-    sql`SELECT product_id FROM order_items WHERE order_id = ${orderId} ORDER BY product_id`,
-  );
-  return result.rows.map((r) => Number(r.product_id));
-}
 
 async function review(member: Member, rating: number) {
   const res = await server.request('POST', '/api/productReview/Save', {
@@ -60,16 +54,9 @@ async function everyAnswer(member: Member) {
 beforeAll(async () => {
   server = await startTestServer({}, { limiter: relaxedLimiter() });
   await seedCatalog(server.database.db);
-  for (let i = 0; i < 3; i++) {
-    const m = await newMember(server, `rater${i}`);
-    await payOrder(server, m, m.orderId);
-    writers.push(m);
-  }
-  // The same answers give the same first box: a product all three had.
-  const shared = (await Promise.all(writers.map((m) => itemsOf(m.orderId)))).reduce((a, b) =>
-    a.filter((id) => b.includes(id)),
-  );
-  productId = shared[0]!;
+  const had = await membersWithSharedProduct(server, 'rater', 3);
+  writers.push(...had.members);
+  productId = had.productId;
 }, 120_000);
 
 afterAll(async () => {

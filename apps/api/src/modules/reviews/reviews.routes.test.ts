@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import { seedCatalog } from '../catalog/catalog.seed.ts';
 import { type Member, newMember, payOrder, relaxedLimiter } from '../checkout/checkout.test-support.ts';
 import { createReviewsService } from './reviews.service.ts';
+import { itemsOf } from './reviews.test-support.ts';
 
 let server: TestServer;
 
@@ -20,18 +21,11 @@ const TEXT = 'Mixes smoothly and tastes like real chocolate.';
 const review = (member: Pick<Member, 'token'>, body: unknown) =>
   server.request('POST', '/api/productReview/Save', { token: member.token, body });
 
-async function itemsOf(orderId: string): Promise<number[]> {
-  const result = await server.database.db.execute<{ product_id: number }>(
-    sql`SELECT product_id FROM order_items WHERE order_id = ${orderId} ORDER BY product_id`,
-  );
-  return result.rows.map((r) => Number(r.product_id));
-}
-
 describe('POST /api/productReview/Save', () => {
   it('checks rating 1-5, 25-500 characters and the agreement, with the spec messages', async () => {
     const member = await newMember(server);
     await payOrder(server, member, member.orderId);
-    const [productId] = await itemsOf(member.orderId);
+    const [productId] = await itemsOf(server, member.orderId);
     const ok = { productId, rating: 4, description: TEXT, agreementConfirmation: true };
     for (const [body, message] of [
       [{ ...ok, rating: 0 }, ReviewMessages.rating],
@@ -52,7 +46,7 @@ describe('POST /api/productReview/Save', () => {
   it('keeps one review per member and product: a second one updates it', async () => {
     const member = await newMember(server);
     await payOrder(server, member, member.orderId);
-    const [productId] = await itemsOf(member.orderId);
+    const [productId] = await itemsOf(server, member.orderId);
     const first = await review(member, {
       productId,
       rating: 5,
@@ -87,7 +81,7 @@ describe('POST /api/productReview/Save', () => {
 
   it('refuses a product that was never in one of the member’s paid boxes, and a visitor', async () => {
     const member = await newMember(server);
-    const [productId] = await itemsOf(member.orderId);
+    const [productId] = await itemsOf(server, member.orderId);
     const body = { productId, rating: 4, description: TEXT, agreementConfirmation: true };
     const unpaid = await review(member, body);
     expect(unpaid.status).toBe(403);
@@ -109,8 +103,8 @@ describe('GET /api/productReview/GetMyReviews and GetProductReviews', () => {
     const other = await newMember(server);
     await payOrder(server, member, member.orderId);
     await payOrder(server, other, other.orderId);
-    const [productId] = await itemsOf(member.orderId);
-    const [otherProductId] = await itemsOf(other.orderId);
+    const [productId] = await itemsOf(server, member.orderId);
+    const [otherProductId] = await itemsOf(server, other.orderId);
     await review(member, { productId, rating: 5, description: TEXT, agreementConfirmation: true });
     await review(other, {
       productId: otherProductId,
@@ -132,7 +126,7 @@ describe('GET /api/productReview/GetMyReviews and GetProductReviews', () => {
       await payOrder(server, m, m.orderId);
       writers.push(m);
     }
-    const shared = (await Promise.all(writers.map((m) => itemsOf(m.orderId)))).reduce((a, b) =>
+    const shared = (await Promise.all(writers.map((m) => itemsOf(server, m.orderId)))).reduce((a, b) =>
       a.filter((id) => b.includes(id)),
     );
     const productId = shared[0]!;
