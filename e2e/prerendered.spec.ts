@@ -183,6 +183,30 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Thank you for signing up!' })).toBeVisible();
   });
 
+  test('a visitor who scrolls before the page hydrates stays where they scrolled', async ({ page }) => {
+    let release!: () => void;
+    const scrolled = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await scrolled;
+      await route.continue();
+    });
+    await page.goto('/privacy-policy', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    release();
+    await page.waitForFunction(() => {
+      const heading = document.querySelector('#main-content h1');
+      return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
+    });
+    // Effects run right after hydration commits; give them a frame before reading.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  });
+
   test('answers kept from an earlier visit come back on the prerendered first quiz step', async ({
     page,
   }) => {

@@ -65,13 +65,9 @@ function focusHeading(): () => void {
 export function RootLayout() {
   const { pathname, hash, key } = useLocation();
 
-  // docs/product.md#screens: every navigation to another page starts at the top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is the trigger
-  useEffect(() => {
-    if (!window.location.hash) window.scrollTo(0, 0);
-  }, [pathname]);
-
-  // Not on the first load (the browser starts at the document), on every page change after it.
+  // docs/product.md#screens: every navigation to another page starts at the top, with focus on
+  // its heading. Not on the first page: the browser already starts at the document, and a
+  // prerendered page hydrates after the visitor may have scrolled or tabbed into it.
   const isFirstPage = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is the trigger
   useEffect(() => {
@@ -79,7 +75,9 @@ export function RootLayout() {
       isFirstPage.current = false;
       return;
     }
-    if (!window.location.hash) return focusHeading();
+    if (window.location.hash) return;
+    window.scrollTo(0, 0);
+    return focusHeading();
   }, [pathname]);
 
   // `key` changes on every navigation, so choosing How It Works again scrolls again.
