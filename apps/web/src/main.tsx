@@ -8,9 +8,23 @@ import './styles/global.css';
 
 const container = document.getElementById('root')!;
 
-if (container.firstElementChild) {
-  // A prerendered page (docs/decisions/014-prerendered-public-pages.md#how): its route modules load
-  // before the router exists, so the first render is the page itself, as in the HTML, not a blank.
+// No top-level await in this module: with one, the bundler must keep every module the route chunks
+// share with it out of this chunk (they would otherwise wait on it), and the shell's first load
+// became 11 files and 3 kB more gzip (docs/performance.md#initial-javascript).
+if (container.firstElementChild) void hydratePrerendered();
+else {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider router={createRouter()} />
+    </StrictMode>,
+  );
+}
+
+/**
+ * A prerendered page (docs/decisions/014-prerendered-public-pages.md#how): its route modules load
+ * before the router exists, so the first render is the page itself, as in the HTML, not a blank.
+ */
+async function hydratePrerendered() {
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
@@ -29,10 +43,4 @@ if (container.firstElementChild) {
       </StrictMode>,
     );
   });
-} else {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProvider router={createRouter()} />
-    </StrictMode>,
-  );
 }
