@@ -51,6 +51,15 @@ const storeNodeArgs = (process.env.BENCH_STORE_NODE_ARGS ?? '').split(/\s+/).fil
  * `readyUrl` answers 200. Returns a handle whose `stop()` ends it.
  */
 export async function startNode(name, script, { env, logDir, readyUrl, cwd, timeoutMs = 90_000 }) {
+  // Something already answering here would be measured instead of the server started below.
+  const alreadyAnswering = await fetch(readyUrl).then(
+    async (response) => {
+      await response.arrayBuffer();
+      return true;
+    },
+    () => false,
+  );
+  if (alreadyAnswering) throw new Error(`${name}: another server already answers ${readyUrl}; stop it first`);
   const logFile = path.join(logDir, `${name}.log`);
   const log = createWriteStream(logFile);
   // An `undefined` value removes the variable from the child's environment.
