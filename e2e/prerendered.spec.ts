@@ -52,6 +52,10 @@ test.describe('with JavaScript disabled', () => {
       await expect(tab).toHaveTitle(page.title);
       const description = await tab.locator('meta[name="description"]').getAttribute('content');
       expect(description?.length).toBeGreaterThan(40);
+      // A link shared on a social network gets its card from this HTML: crawlers run no script.
+      expect(await tab.locator('meta[property="og:title"]').getAttribute('content')).toBe(page.title);
+      const image = await tab.locator('meta[property="og:image"]').getAttribute('content');
+      expect(image).toBe(new URL('/site/social-card.jpg', tab.url()).href);
       // Built for a visitor: the way in, never a member's menu.
       await expect(tab.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
     });

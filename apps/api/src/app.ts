@@ -294,7 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const sendIndex = config.webDist ? await serveWebApp(app, config.webDist) : undefined;
+  const sendIndex = config.webDist ? await serveWebApp(app, config.webDist, config.publicUrl) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     if (sendIndex?.(request, reply)) return;

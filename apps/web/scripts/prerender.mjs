@@ -43,15 +43,11 @@ export async function prerender({ dist, entry }) {
       ...hints,
       ...own.css.filter((f) => !inShell.css.includes(f)).map((f) => `<link rel="stylesheet" href="/${f}">`),
     ];
-    const meta = head.keywords?.length
-      ? `<meta name="keywords" content="${escapeAttribute(head.keywords.join(', '))}">`
-      : '';
+    if (!head.tags) throw new Error(`prerender: ${page.path} reported no head tags (useSeo)`);
+    const meta = headTagsHtml(head.tags);
     const document = withScriptLast(shell)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(head.title)}</title>`)
-      .replace(
-        /<meta name="description" content="[^"]*"\s*\/?>/,
-        () => `<meta name="description" content="${escapeAttribute(head.description)}">${meta}`,
-      )
+      .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => meta)
       .replace('</head>', () => `${links.join('')}</head>`)
       .replace(ROOT_ELEMENT, () => `<div id="root">${html}</div>`);
     writeFileSync(path.join(outDir, page.file), document);
@@ -61,6 +57,19 @@ export async function prerender({ dist, entry }) {
   }
   writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify({ pages }, null, 2)}\n`);
   return pages;
+}
+
+/**
+ * The description, keywords, social card and canonical link, as `applyHeadTags` writes them in the
+ * browser (marked `data-seo`, so the next page replaces them); absolute URLs carry
+ * PRERENDER_ORIGIN, which the API swaps for its public address.
+ */
+function headTagsHtml(tags) {
+  const meta = tags.meta.map(
+    (tag) => `<meta ${tag.attribute}="${tag.key}" content="${escapeAttribute(tag.content)}" data-seo="">`,
+  );
+  if (tags.canonical) meta.push(`<link rel="canonical" href="${escapeAttribute(tags.canonical)}">`);
+  return meta.join('');
 }
 
 /**

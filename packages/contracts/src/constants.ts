@@ -57,3 +57,10 @@ export function formatUsd(cents: number): string {
   const abs = Math.abs(Math.round(cents));
   return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * The origin the prerendered public pages are built with: their social-card image and canonical
+ * URLs need an absolute address the build cannot know. The API puts its PUBLIC_URL in its place
+ * when it loads the pages (docs/decisions/014-prerendered-public-pages.md#serving).
+ */
+export const PRERENDER_ORIGIN = 'https://prerendered-origin.invalid';

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { PRERENDER_ORIGIN } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -13,11 +14,15 @@ import { pickEncoding } from './static.ts';
 const SHELL =
   '<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>';
 
-/** A page as the prerender writes it: its own title and its heading inside #root. */
+/**
+ * A page as the prerender writes it: its own title, a social card and canonical link built with
+ * the placeholder origin, and its heading inside #root.
+ */
 function pageHtml(title: string, heading: string): string {
   // Long enough that compression is worth it, as a real page is.
   const filler = '<p>Protein powder samples matched to you.</p>'.repeat(50);
-  return `<!doctype html><html><head><title>${title}</title></head><body><div id="root"><h1>${heading}</h1>${filler}</div></body></html>`;
+  const social = `<meta property="og:image" content="${PRERENDER_ORIGIN}/site/social-card.jpg"><link rel="canonical" href="${PRERENDER_ORIGIN}${title === 'Log in | Sample First' ? '/login' : '/'}">`;
+  return `<!doctype html><html><head><title>${title}</title>${social}</head><body><div id="root"><h1>${heading}</h1>${filler}</div></body></html>`;
 }
 
 const PAGES = [
@@ -68,6 +73,14 @@ describe('the web app with prerendered public pages', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toContain(`<title>${page.title}</title>`);
     expect(res.body).toContain(`<div id="root"><h1>${page.heading}</h1>`);
+  });
+
+  it("puts the store's public address into the social card and canonical URLs the build could not know", async () => {
+    const res = await app.inject({ method: 'GET', url: '/login' });
+    const origin = new URL(testConfig().publicUrl).origin;
+    expect(res.body).toContain(`<meta property="og:image" content="${origin}/site/social-card.jpg">`);
+    expect(res.body).toContain(`<link rel="canonical" href="${origin}/login">`);
+    expect(res.body).not.toContain(PRERENDER_ORIGIN);
   });
 
   it('sends the brotli or gzip form the browser accepts, and says it varies by encoding', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { PRERENDER_ORIGIN } from '@store/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** What the web build's prerender step lists in dist/prerendered/manifest.json. */
@@ -27,7 +28,7 @@ const NOT_SERVED = ['/prerendered/', '/.vite/'];
  * (docs/decisions/014-prerendered-public-pages.md#serving); every other path that is not a file
  * gets the SPA shell.
  */
-export async function serveWebApp(app: FastifyInstance, dist: string) {
+export async function serveWebApp(app: FastifyInstance, dist: string, publicUrl: string) {
   const root = path.resolve(dist);
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web app is not built: ${indexFile} is missing`);
@@ -46,7 +47,7 @@ export async function serveWebApp(app: FastifyInstance, dist: string) {
     },
   });
   const html = readFileSync(indexFile);
-  const prerendered = loadPrerendered(root);
+  const prerendered = loadPrerendered(root, publicUrl);
   return function sendIndex(request: FastifyRequest, reply: FastifyReply): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     if (request.url.startsWith('/api/') || request.url === '/api') return false;
@@ -68,14 +69,19 @@ export async function serveWebApp(app: FastifyInstance, dist: string) {
   };
 }
 
-/** The prerendered pages by path; none when the build has no prerender step's output. */
-function loadPrerendered(root: string): Map<string, PrerenderedPage> {
+/**
+ * The prerendered pages by path; none when the build has no prerender step's output. Their social
+ * card and canonical URLs get this store's public address in place of the build's placeholder.
+ */
+function loadPrerendered(root: string, publicUrl: string): Map<string, PrerenderedPage> {
+  const origin = new URL(publicUrl).origin;
   const pages = new Map<string, PrerenderedPage>();
   const manifestFile = path.join(root, 'prerendered', 'manifest.json');
   if (!existsSync(manifestFile)) return pages;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
   for (const page of manifest.pages) {
-    const identity = readFileSync(path.join(root, 'prerendered', page.file));
+    const built = readFileSync(path.join(root, 'prerendered', page.file), 'utf8');
+    const identity = Buffer.from(built.replaceAll(PRERENDER_ORIGIN, origin));
     pages.set(page.path, {
       anyQuery: page.anyQuery,
       identity,

@@ -1,3 +1,5 @@
+import type { HeadTags } from '@/features/seo/seo.ts';
+
 /**
  * What the page being prerendered says about itself (docs/decisions/014-prerendered-public-pages.md#how).
  * At build time `useSeo` and `PageTitle` report here during the render, since effects never run
@@ -8,6 +10,8 @@ export interface SsrHead {
   title: string;
   description?: string;
   keywords?: readonly string[];
+  /** Every tag `useSeo` sets in the browser, social card and canonical link included. */
+  tags?: HeadTags;
 }
 
 let current: SsrHead | undefined;

@@ -1,3 +1,4 @@
+import { PRERENDER_ORIGIN } from '@store/contracts';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES, render } from './entry.tsx';
 
@@ -54,6 +55,14 @@ describe('the prerendered public pages', () => {
       expect(html).toContain(expected.text);
       expect(head?.title).toBe(expected.title);
       expect(head?.description?.length).toBeGreaterThan(40);
+      // The social card too: crawlers of social networks read the HTML and run no script.
+      const tags = new Map(head?.tags?.meta.map((tag) => [tag.key, tag.content]));
+      expect(tags.get('og:title')).toBe(expected.title);
+      const card = tags.get('og:description') ?? '';
+      expect(card.length).toBeGreaterThan(40);
+      expect(head?.description?.startsWith(card.replace(/\.\.\.$/, ''))).toBe(true);
+      expect(tags.get('og:image')).toBe(`${PRERENDER_ORIGIN}/site/social-card.jpg`);
+      expect(tags.get('twitter:card')).toBe('summary');
       // The content security policy refuses inline styles in HTML (style-src 'self').
       expect(html).not.toMatch(/\sstyle="/);
     },

@@ -1,3 +1,4 @@
+import { PRERENDER_ORIGIN } from '@store/contracts';
 import { useEffect } from 'react';
 import { reportSsrHead } from '@/lib/ssr-head.ts';
 import { applyHeadTags, buildHeadTags, documentTitle, type SeoInput, toOneLine } from './seo.ts';
@@ -11,6 +12,8 @@ export function useSeo(input: SeoInput): void {
       title: documentTitle(title),
       description: toOneLine(description),
       keywords: input.keywords,
+      // Crawlers of social networks read the HTML and run no script.
+      tags: buildHeadTags(input, PRERENDER_ORIGIN),
     });
   }
   useEffect(() => {
