@@ -68,13 +68,11 @@ export function RootLayout() {
   // docs/product.md#screens: every navigation to another page starts at the top, with focus on
   // its heading. Not on the first page: the browser already starts at the document, and a
   // prerendered page hydrates after the visitor may have scrolled or tabbed into it.
-  const isFirstPage = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is the trigger
+  // The path last handled, not a first-run flag: StrictMode runs this effect twice on mount.
+  const shownPath = useRef(pathname);
   useEffect(() => {
-    if (isFirstPage.current) {
-      isFirstPage.current = false;
-      return;
-    }
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (window.location.hash) return;
     window.scrollTo(0, 0);
     return focusHeading();
