@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useSeo } from '@/features/seo/use-seo.ts';
 import './auth.css';
+import { keepRanges } from '@/components/ui/keep-ranges.tsx';
 
 const BENEFITS = [
   { title: 'Sample first', text: 'Four single-serving samples matched to your taste, before you buy a tub.' },
@@ -31,7 +32,7 @@ export function AuthLayout({ title, description, children }: AuthLayoutProps) {
                 </span>
                 <span>
                   <strong>{b.title}</strong>
-                  {b.text}
+                  {keepRanges(b.text)}
                 </span>
               </li>
             ))}

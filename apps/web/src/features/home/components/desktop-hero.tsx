@@ -16,8 +16,8 @@ export function DesktopHero() {
         </h1>
         <p className="desktop-hero__lead">
           Answer a 2-minute quiz about how you train, what you eat and the flavors you like. We send 4
-          single-serve samples matched to you, and members save 25-50% on full-size tubs of the ones they
-          love.
+          single-serve samples matched to you, and members save <span className="nowrap">25-50%</span> on
+          full-size tubs of the ones they love.
         </p>
         <Link to={Paths.quizStart} className={buttonClass('primary')}>
           Take the quiz

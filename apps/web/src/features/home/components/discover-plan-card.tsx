@@ -35,7 +35,9 @@ export function DiscoverPlanCard() {
         <li>4 single-serve samples in every box</li>
         <li>2 prime picks matched to your quiz, plus 2 you choose</li>
         <li>Delivered every 30, 45 or 60 days, your pick</li>
-        <li>Members save 25-50% on full-size tubs</li>
+        <li>
+          Members save <span className="nowrap">25-50%</span> on full-size tubs
+        </li>
         <li>Change your schedule or cancel any time</li>
       </ul>
       <Link to={Paths.quizStart} className={buttonClass('primary', true)}>

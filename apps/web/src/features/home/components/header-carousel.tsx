@@ -6,6 +6,7 @@ import { isCarouselRunning, slideAfterSwipe } from '../utils/carousel.ts';
 import { MOBILE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from '../utils/use-media-query.ts';
 import { HeroBoxArt } from './hero-box-art.tsx';
 import './header-carousel.css';
+import { keepRanges } from '@/components/ui/keep-ranges.tsx';
 
 interface Slide {
   title: string;
@@ -135,7 +136,7 @@ export function HeaderCarousel() {
                 />
               )}
               <h2 className="header-carousel__title">{slide.title}</h2>
-              <p className="header-carousel__text">{slide.text}</p>
+              <p className="header-carousel__text">{keepRanges(slide.text)}</p>
               <Link to={Paths.quizStart} className={buttonClass('primary')} draggable={false}>
                 {slide.cta}
               </Link>

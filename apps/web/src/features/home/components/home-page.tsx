@@ -73,7 +73,9 @@ export function HomePage() {
             </div>
             <div>
               <dt>Member prices</dt>
-              <dd>25-50% off full-size tubs of everything you have sampled.</dd>
+              <dd>
+                <span className="nowrap">25-50%</span> off full-size tubs of everything you have sampled.
+              </dd>
             </div>
           </dl>
         </div>

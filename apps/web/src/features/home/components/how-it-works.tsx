@@ -1,6 +1,7 @@
 import { Paths } from '@store/contracts';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
+import { keepRanges } from '@/components/ui/keep-ranges.tsx';
 
 const STEPS = [
   {
@@ -43,7 +44,7 @@ export function HowItWorks() {
               <span className="visually-hidden">Step {i + 1}: </span>
               {step.title}
             </h3>
-            <p className="how-it-works__text">{step.text}</p>
+            <p className="how-it-works__text">{keepRanges(step.text)}</p>
           </li>
         ))}
       </ol>

@@ -4,6 +4,7 @@ import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
 import { planPriceCents, useSiteConfig } from '../api/get-site-config.ts';
 import './plan-choice.css';
+import { keepRanges } from '@/components/ui/keep-ranges.tsx';
 
 const BENEFITS = [
   {
@@ -57,7 +58,7 @@ export function PlanChoicePage() {
               </span>
               <div>
                 <h2 className="plan-benefit__title">{benefit.title}</h2>
-                <p className="plan-benefit__text">{benefit.text}</p>
+                <p className="plan-benefit__text">{keepRanges(benefit.text)}</p>
               </div>
             </li>
           ))}

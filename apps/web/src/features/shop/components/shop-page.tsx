@@ -76,7 +76,9 @@ export function ShopPage() {
             TUBS
           </h2>
           <p className="shop__banner-text">READY TO BUY?</p>
-          <p className="shop__banner-note">Full-size tubs of what you sampled, 25-50% off for members.</p>
+          <p className="shop__banner-note">
+            Full-size tubs of what you sampled, <span className="nowrap">25-50%</span> off for members.
+          </p>
         </div>
         <img src="/site/tubs.svg" alt="" width={220} height={140} />
       </section>
