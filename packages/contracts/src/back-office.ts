@@ -348,6 +348,8 @@ export const AdminReviewSchema = z.object({
   memberEmail: z.string(),
   rating: z.number().int(),
   description: z.string(),
+  /** How many members marked it helpful: a hidden review's votes stay and count again once shown. */
+  helpfulCount: z.number().int(),
   createdAt: z.string(),
   hiddenAt: isoOrNull,
 });

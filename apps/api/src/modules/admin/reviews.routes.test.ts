@@ -51,7 +51,23 @@ describe('/api/admin/reviews', () => {
     const ones = await server.request('GET', `/api/admin/reviews?rating=1&productId=${first}`, { token });
     expect(ones.status).toBe(200);
     const target = ones.body.items.find((r: { identityId: string }) => r.identityId === identityId);
-    expect(target).toMatchObject({ rating: 1, productId: first, memberEmail: member.email, hiddenAt: null });
+    expect(target).toMatchObject({
+      rating: 1,
+      productId: first,
+      memberEmail: member.email,
+      helpfulCount: 0,
+      hiddenAt: null,
+    });
+
+    // Another member who had the same product finds the review helpful: the operator sees the count.
+    const voter = await paidMember(server);
+    const voted = await server.request('POST', '/api/productReview/MarkHelpful', {
+      token: voter.token,
+      body: { reviewId: target.id, isHelpful: true },
+    });
+    expect(voted.status, voted.text).toBe(200);
+    const counted = await server.request('GET', `/api/admin/reviews?rating=1&productId=${first}`, { token });
+    expect(counted.body.items.find((r: { id: string }) => r.id === target.id)?.helpfulCount).toBe(1);
 
     const reviews = createReviewsService({
       db: server.database.db,

@@ -10,7 +10,8 @@ type Raw = Record<string, unknown>;
 
 const SELECT = sql`
   SELECT r.id, r.product_id, p.title AS product_title, b.name AS brand_name, r.identity_id,
-    i.email AS member_email, r.rating, r.description, r.created_at, r.hidden_at
+    i.email AS member_email, r.rating, r.description, r.created_at, r.hidden_at,
+    (SELECT count(*)::int FROM review_helpful_votes v WHERE v.review_id = r.id) AS helpful_count
   FROM product_reviews r
   JOIN products p ON p.id = r.product_id
   JOIN brands b ON b.id = p.brand_id
@@ -26,6 +27,7 @@ function toReview(row: Raw): AdminReview {
     memberEmail: String(row.member_email),
     rating: Number(row.rating),
     description: String(row.description),
+    helpfulCount: Number(row.helpful_count ?? 0),
     createdAt: iso(row.created_at)!,
     hiddenAt: iso(row.hidden_at),
   };

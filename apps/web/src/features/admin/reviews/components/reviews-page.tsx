@@ -109,6 +109,7 @@ export function ReviewsPage() {
                 <th scope="col">Rating</th>
                 <th scope="col">Review</th>
                 <th scope="col">Member</th>
+                <th scope="col">Helpful</th>
                 <th scope="col">Written</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -163,6 +164,13 @@ function ReviewRow({ review: r, onProduct }: { review: AdminReview; onProduct: (
       </td>
       <td className="moderation__review-text">{r.description}</td>
       <td>{r.memberEmail}</td>
+      <td className="admin-table__nowrap">
+        {r.helpfulCount}
+        <span className="visually-hidden">
+          {' '}
+          {r.helpfulCount === 1 ? 'member' : 'members'} found it helpful
+        </span>
+      </td>
       <td className="admin-table__nowrap">
         <When iso={r.createdAt} />
       </td>
