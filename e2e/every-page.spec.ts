@@ -31,6 +31,12 @@ async function checkPage(page: Page, path: string) {
       page.locator('h1').filter({ visible: true }).first(),
       `${path} at ${width} px`,
     ).toBeVisible();
+    // Nothing widens the page past the screen: wide tables and menus scroll inside their frames.
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+    }));
+    expect(widths.page, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(widths.screen);
     // The dev mailbox shows a mail in a sandboxed frame that runs no scripts: axe cannot be
     // injected into it (the run then hangs). The mails are what the store sends, not its pages.
     await expectAccessible(page, `${path} at ${width} px`, {
