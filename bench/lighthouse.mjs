@@ -34,6 +34,7 @@ const PUBLIC_PAGES = [
   '/subscriptions-learn-more',
   '/login',
   '/register',
+  '/forgot-password',
   '/take-quiz/1',
 ];
 const pages = args.path ?? PUBLIC_PAGES;

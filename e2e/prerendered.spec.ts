@@ -34,6 +34,12 @@ const PAGES = [
   { path: '/login', title: 'Log in | Sample First', heading: 'Welcome Back', text: 'Forgot' },
   { path: '/register', title: 'Sign up | Sample First', heading: 'Create your account', text: 'Password' },
   {
+    path: '/forgot-password',
+    title: 'Forgot password | Sample First',
+    heading: 'Forgot your password?',
+    text: 'Enter the email you signed up with',
+  },
+  {
     path: '/take-quiz/1',
     title: 'Quiz, step 1 of 12 | Sample First',
     heading: 'What kind of exercise do you do?',
@@ -86,7 +92,7 @@ test.describe('with JavaScript disabled', () => {
   });
 
   test('a page that is not prerendered is still the empty app shell', async ({ page }) => {
-    const res = await page.request.get('/forgot-password');
+    const res = await page.request.get('/unsubscribe');
     expect(await res.text()).toContain('<div id="root"></div>');
   });
 });

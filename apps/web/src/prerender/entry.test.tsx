@@ -34,6 +34,11 @@ const EXPECTED: Record<string, { heading: string; title: string; text: string }>
   },
   '/login': { heading: 'Welcome Back', title: 'Log in | Sample First', text: 'Forgot' },
   '/register': { heading: 'Create your account', title: 'Sign up | Sample First', text: 'Password' },
+  '/forgot-password': {
+    heading: 'Forgot your password?',
+    title: 'Forgot password | Sample First',
+    text: 'Enter the email you signed up with',
+  },
   '/take-quiz/1': {
     heading: 'What kind of exercise do you do?',
     title: 'Quiz, step 1 of 12 | Sample First',

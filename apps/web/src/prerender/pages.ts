@@ -39,6 +39,12 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: paths.login(), file: 'login.html', module: 'src/app/routes/login.tsx', anyQuery: true },
   { path: paths.register(), file: 'register.html', module: 'src/app/routes/register.tsx', anyQuery: true },
   {
+    path: paths.forgotPassword(),
+    file: 'forgot-password.html',
+    module: 'src/app/routes/forgot-password.tsx',
+    anyQuery: true,
+  },
+  {
     path: Paths.quizStart,
     file: 'take-quiz-1.html',
     module: 'src/app/routes/take-quiz.tsx',
