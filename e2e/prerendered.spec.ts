@@ -107,6 +107,30 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Waits until React has taken over the page's heading (hydrated it, or rendered a new one). */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('#main-content h1');
+    return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
+  });
+}
+
+/**
+ * Holds back the shell's script (so the page stays as built, unhydrated) until the returned
+ * function is called. Navigate with `waitUntil: 'commit'`: load events wait for the script.
+ */
+async function holdBackScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Loads `path` and waits until React has hydrated its heading. Returns whether the heading the
  * server sent is still the one on screen: a failed hydration replaces the whole tree.
@@ -119,10 +143,7 @@ async function loadAndHydrate(page: Page, path: string): Promise<boolean> {
     });
   });
   await page.goto(path);
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('#main-content h1');
-    return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
-  });
+  await waitForHydration(page);
   return page.evaluate(() => {
     const built = (window as unknown as { __builtHeading: Element | null }).__builtHeading;
     return Boolean(built?.isConnected);
@@ -174,14 +195,7 @@ test.describe('with JavaScript', () => {
 
   test('what a visitor types before the page hydrates is kept and sent', async ({ page }) => {
     // The page's script waits until the visitor has filled the prerendered form.
-    let release!: () => void;
-    const typed = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await typed;
-      await route.continue();
-    });
+    const release = await holdBackScript(page);
     const account = newAccount('early');
     // Not domcontentloaded: that waits for the module script, which is held back.
     await page.goto('/register', { waitUntil: 'commit' });
@@ -194,24 +208,14 @@ test.describe('with JavaScript', () => {
   });
 
   test('a visitor who scrolls before the page hydrates stays where they scrolled', async ({ page }) => {
-    let release!: () => void;
-    const scrolled = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await scrolled;
-      await route.continue();
-    });
+    const release = await holdBackScript(page);
     await page.goto('/privacy-policy', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(0);
     release();
-    await page.waitForFunction(() => {
-      const heading = document.querySelector('#main-content h1');
-      return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
-    });
+    await waitForHydration(page);
     // Effects run right after hydration commits; give them a frame before reading.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
