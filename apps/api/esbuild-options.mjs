@@ -1,5 +1,5 @@
 // The esbuild options every bundle of the API shares: the server (build.mjs) and the operator's
-// CLIs (scripts/sweep.mjs, scripts/job.mjs).
+// CLIs (scripts/sweep.mjs and scripts/job.mjs, through scripts/lib/run-api-cli.mjs).
 //
 // npm packages stay external (loaded from node_modules at run time), except the ones that render
 // the mails: React, React DOM and React Email are bundled with React's production build whatever
