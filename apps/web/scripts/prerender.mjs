@@ -30,7 +30,7 @@ export async function prerender({ dist, entry }) {
       hints.push(found);
       return '';
     });
-    if (!head?.title || !head.description) {
+    if (!head?.title || !head.tags) {
       throw new Error(`prerender: ${page.path} set no title and description (useSeo)`);
     }
     // The content security policy (style-src 'self') refuses style attributes in HTML.
@@ -43,7 +43,6 @@ export async function prerender({ dist, entry }) {
       ...hints,
       ...own.css.filter((f) => !inShell.css.includes(f)).map((f) => `<link rel="stylesheet" href="/${f}">`),
     ];
-    if (!head.tags) throw new Error(`prerender: ${page.path} reported no head tags (useSeo)`);
     const meta = headTagsHtml(head.tags);
     const document = withScriptLast(shell)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(head.title)}</title>`)

@@ -8,9 +8,7 @@ import type { HeadTags } from '@/features/seo/seo.ts';
  */
 export interface SsrHead {
   title: string;
-  description?: string;
-  keywords?: readonly string[];
-  /** Every tag `useSeo` sets in the browser, social card and canonical link included. */
+  /** Every tag `useSeo` sets in the browser: description, keywords, social card, canonical link. */
   tags?: HeadTags;
 }
 
@@ -18,7 +16,7 @@ let current: SsrHead | undefined;
 
 export function reportSsrHead(head: SsrHead): void {
   // A page's own record wins over a plain title reported by a frame around it.
-  if (current?.description && !head.description) return;
+  if (current?.tags && !head.tags) return;
   current = head;
 }
 

@@ -1,20 +1,16 @@
 import { PRERENDER_ORIGIN } from '@store/contracts';
 import { useEffect } from 'react';
 import { reportSsrHead } from '@/lib/ssr-head.ts';
-import { applyHeadTags, buildHeadTags, documentTitle, type SeoInput, toOneLine } from './seo.ts';
+import { applyHeadTags, buildHeadTags, type SeoInput } from './seo.ts';
 
 /** Sets the page's title, description, keywords, social card and canonical link while it is shown. */
 export function useSeo(input: SeoInput): void {
   const { title, description, image, imageAlt, canonical } = input;
   const keywords = input.keywords?.join('\n');
   if (import.meta.env.SSR) {
-    reportSsrHead({
-      title: documentTitle(title),
-      description: toOneLine(description),
-      keywords: input.keywords,
-      // Crawlers of social networks read the HTML and run no script.
-      tags: buildHeadTags(input, PRERENDER_ORIGIN),
-    });
+    // All of them, social card included: crawlers of social networks read the HTML and run no script.
+    const tags = buildHeadTags(input, PRERENDER_ORIGIN);
+    reportSsrHead({ title: tags.title, tags });
   }
   useEffect(() => {
     const tags = buildHeadTags(
