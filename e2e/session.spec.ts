@@ -9,6 +9,9 @@ test.describe('session and top bar', () => {
     await page.goto('/login');
     await submitLogin(page, account);
     await expect(page).toHaveURL(/\/membership$/);
+    // Signed in and settled: spoiling the token while the page still loads would make the app
+    // refresh, and the reload below would cut that refresh off after the server had rotated it.
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
     // A token the server refuses: the app refreshes with the stored refresh token and carries on.
     await page.evaluate(() => localStorage.setItem('auth', 'expired.token.value'));
