@@ -54,6 +54,9 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { createShopService } from './modules/shop/shop.service.ts';
+import { prepareNextBox } from './modules/steering/renewal-hook.ts';
+import { steeringRoutes } from './modules/steering/steering.routes.ts';
+import { createSteering } from './modules/steering/steering.ts';
 import { createSubscriptionActions } from './modules/subscriptions/subscription-actions.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
@@ -185,7 +188,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const quizResults = createQuizResultsService({ db, catalog, orders, accounts, clock });
   const quiz = createQuizService({ db, catalog, accounts, results: quizResults, clock });
-  const cycles = createCycleEngine({ db, payments, mailer, catalog, config, log: app.log });
+  const cycles = createCycleEngine({
+    db,
+    payments,
+    mailer,
+    catalog,
+    config,
+    log: app.log,
+    // The member's steering of each new box: taken cancel offers (docs/product.md#cancel-offers).
+    nextBox: prepareNextBox,
+  });
   const services: Services = {
     config,
     db,
@@ -332,4 +344,5 @@ async function registerModules(api: FastifyInstance, services: Services, payment
   await api.register(paymentMethodRoutes, services);
   await api.register(shopRoutes, services);
   await api.register(referralsRoutes, services);
+  await api.register(steeringRoutes, createSteering(services));
 }

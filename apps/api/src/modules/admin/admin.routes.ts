@@ -31,6 +31,7 @@ import type { Services } from '../../services.ts';
 import { createContactService } from '../contact/contact.service.ts';
 import { createRanker } from '../cycles/picks.ts';
 import { createPartnersService } from '../partners/partners.service.ts';
+import { cancelOffersAdminRoutes } from '../steering/steering.routes.ts';
 import { type Actor, createAdminService } from './admin.service.ts';
 import { registerCouponsRoutes } from './coupons.routes.ts';
 import { createCouponsAdminService } from './coupons.service.ts';
@@ -388,6 +389,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       );
 
       dashboardRoutes(scope, { db, clock });
+      // Cancel offers shown, taken and cancellations per reason (docs/product.md#cancel-offers).
+      cancelOffersAdminRoutes(scope, { db, clock });
       fulfilmentRoutes(scope, {
         db,
         clock,

@@ -18,6 +18,8 @@ export function createCycleEngine(deps: {
   catalog: Pick<CatalogService, 'listProducts'>;
   config: Pick<Config, 'publicUrl' | 'isProduction'> & Partial<Pick<Config, 'renewals'>>;
   log?: SweepDeps['log'];
+  /** The member's steering of each new box (renewals.ts `RenewalDeps.nextBox`). */
+  nextBox?: SweepDeps['nextBox'];
 }) {
   const sweepDeps: SweepDeps = {
     db: deps.db,
@@ -28,6 +30,7 @@ export function createCycleEngine(deps: {
     autoShip: !deps.config.isProduction,
     log: deps.log,
     renewalPolicy: deps.config.renewals,
+    nextBox: deps.nextBox,
   };
   return {
     sweepDeps,

@@ -42,6 +42,21 @@ export interface RenewalDeps {
   log?: { error(obj: object, msg: string): void };
   /** Retry days and the final action; DEFAULT_RENEWAL_POLICY when absent. */
   renewalPolicy?: RenewalPolicy;
+  /**
+   * The member's steering of the new box (docs/product.md#steering-your-membership): called in
+   * the renewal's transaction after its order is created, before the charge is claimed; answers
+   * the order's total, which is what is charged.
+   */
+  nextBox?: (
+    tx: Db,
+    input: {
+      sub: SubscriptionRow;
+      orderId: string;
+      ranked: readonly number[];
+      sampled: readonly number[];
+      at: Date;
+    },
+  ) => Promise<{ totalCents: number }>;
 }
 
 export interface ChargeJob {
@@ -135,7 +150,10 @@ export async function renewOne(deps: RenewalDeps, subscriptionId: string, at: Da
       startsAt,
       buildDeadlineAt: addDays(startsAt, BUILD_DEADLINE_DAYS),
     });
-    return claim(deps, tx, sub, { cycleIndex, orderId: order.id, startsAt }, 1, order.totalCents, at);
+    const totalCents = deps.nextBox
+      ? (await deps.nextBox(tx, { sub, orderId: order.id, ranked, sampled, at })).totalCents
+      : order.totalCents;
+    return claim(deps, tx, sub, { cycleIndex, orderId: order.id, startsAt }, 1, totalCents, at);
   });
   if (step.kind !== 'charge') return step.kind;
   return charge(deps, step.job, at);

@@ -15,7 +15,7 @@ import { addDays, REVIEW_DAYS } from '../subscriptions/subscriptions.service.ts'
 import { billingCycles, subscriptions } from '../subscriptions/subscriptions.table.ts';
 import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
-import { type RenewalOutcome, type RenewalPolicy, renewOne } from './renewals.ts';
+import { type RenewalDeps, type RenewalOutcome, type RenewalPolicy, renewOne } from './renewals.ts';
 
 /** The renewal reminder goes out this many days before billing. */
 export const REMINDER_DAYS = 3;
@@ -38,6 +38,8 @@ export interface SweepDeps {
   log?: { error(obj: object, msg: string): void };
   /** Retry days and the final action after failed renewals; the defaults when absent. */
   renewalPolicy?: RenewalPolicy;
+  /** The member's steering of each new box (renewals.ts `RenewalDeps.nextBox`). */
+  nextBox?: RenewalDeps['nextBox'];
 }
 
 export interface SweepReport {

@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AdminCancelOffers,
+  type AdminDashboardQuery,
+  CANCEL_REASONS,
+  type CancelOffer,
+  type CancelOfferKind,
+  SubscriptionMessages,
+} from '@store/contracts';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { conflict } from '../../http/errors.ts';
+import { dashboardPeriod } from '../admin/dashboard.service.ts';
+import * as store from '../cycles/cycle-store.ts';
+import { issueReportMail } from '../mail/cycle-templates.tsx';
+import type { Mailer } from '../mail/mailer.ts';
+import { SAMPLED_STATUSES } from '../orders/cycle-orders.ts';
+import * as ordersRepo from '../orders/orders.repository.ts';
+import { addDays } from '../subscriptions/subscriptions.service.ts';
+import { type SubscriptionRow, subscriptions } from '../subscriptions/subscriptions.table.ts';
+import { swapPrimePicksToNewBrands } from './new-brands.ts';
+import { cancelOfferAcceptedMail, dateOf, dollars } from './steering-mails.tsx';
+
+/** Renewal dates the "No Longer Needed" pause passes over (docs/product.md#cancel-offers). */
+export const OFFER_PAUSE_BOXES = 2;
+
+/** Each reason's one offer, by reason id (docs/product.md#cancel-offers). */
+export const OFFER_KIND_BY_REASON: Record<number, CancelOfferKind> = {
+  0: 'new_brands',
+  1: 'half_price_box',
+  2: 'replacement_box',
+  3: 'pause_two_boxes',
+};
+
+export const OfferMessages = {
+  notActive: 'Your membership is not active, so there is no offer to take.',
+  pastDue: 'Your last payment did not go through. Please update your card first.',
+  taken: 'You have already taken this offer for this reason. You can still cancel below.',
+};
+
+/** Half the box's price, rounded down to the cent in the member's favour. */
+export const halfPriceDiscountCents = (priceCents: number) => Math.ceil(priceCents / 2);
+
+/** The words of an offer for this membership. */
+export function offerFor(reason: number, sub: Pick<SubscriptionRow, 'priceCents'>): CancelOffer {
+  const kind = OFFER_KIND_BY_REASON[reason]!;
+  switch (kind) {
+    case 'new_brands':
+      return {
+        kind,
+        title: 'Two brands you have not tried yet',
+        description:
+          'We swap both prime picks of your coming box for products from brands you have never had in a box, picked from your quiz matches. Nothing else changes and nothing extra is charged.',
+      };
+    case 'half_price_box': {
+      const price = sub.priceCents;
+      return {
+        kind,
+        title: 'Your next box at half price',
+        description: `Your next box costs ${dollars(price - halfPriceDiscountCents(price))} instead of ${dollars(price)} (plus handling and tax as usual). The boxes after it are back at the usual price.`,
+      };
+    }
+    case 'replacement_box':
+      return {
+        kind,
+        title: 'A replacement box on us',
+        description:
+          'We tell our team what went wrong so they can follow up, and send you a new box with the same samples as your last one, at no charge.',
+      };
+    case 'pause_two_boxes':
+      return {
+        kind,
+        title: 'A break of two boxes',
+        description:
+          'Your next two renewal dates pass without a box or a charge; then your membership resumes by itself. You can resume earlier from your delivery schedule.',
+      };
+  }
+}
+
+export interface CancelOffersDeps {
+  db: Db;
+  clock: () => Date;
+  mailer: Mailer;
+  webUrl: string;
+  storeEmail: string;
+  /** The products the member may have in this box, best match first (the quiz's matching). */
+  rankedChoices: (identityId: string, orderId: string) => Promise<number[]>;
+}
+
+/** The member's membership that is not canceled, locked; else their latest one, locked. */
+async function lockMembership(tx: Db, identityId: string): Promise<SubscriptionRow> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.identityId, identityId))
+    .orderBy(sql`(${subscriptions.status} = 'canceled')`, desc(subscriptions.createdAt))
+    .limit(1)
+    .for('update');
+  if (!row) throw conflict(SubscriptionMessages.noMembership);
+  return row;
+}
+
+function requireLive(sub: SubscriptionRow) {
+  if (sub.status === 'canceled') throw conflict(OfferMessages.notActive);
+  if (sub.status === 'past_due') throw conflict(OfferMessages.pastDue);
+}
+
+export type CancelOffers = ReturnType<typeof createCancelOffers>;
+
+/**
+ * Before a member leaves, one offer that answers their reason (docs/product.md#cancel-offers):
+ * shown once per membership and reason (the first GET counts as shown), taken at most once
+ * (a second acceptance answers 409), applied with nothing more to choose, and mailed.
+ */
+export function createCancelOffers(deps: CancelOffersDeps) {
+  const { db, clock } = deps;
+
+  async function tx<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return db.transaction(async (t) => work(t as unknown as Db));
+  }
+
+  /** Applies one offer inside the acceptance's transaction; answers the lines the mail lists. */
+  async function apply(
+    t: Db,
+    sub: SubscriptionRow,
+    kind: CancelOfferKind,
+    offerId: string,
+    at: Date,
+  ): Promise<{ lines: string[]; note?: { orderNumber: string | null } }> {
+    switch (kind) {
+      case 'new_brands': {
+        // The box being built now gets them at once; otherwise the next renewal's box does.
+        const cycle = await store.latestCycle(t, sub.id);
+        const order = cycle?.orderId ? await ordersRepo.findOrder(t, cycle.orderId) : undefined;
+        if (cycle?.status === 'billed' && order?.status === 'paid' && at < cycle.buildDeadlineAt) {
+          const ranked = await deps.rankedChoices(sub.identityId, order.id);
+          const swapped = await swapPrimePicksToNewBrands(t, sub.identityId, order.id, ranked);
+          if (swapped.to.length > 0) {
+            await t.execute(
+              sql`UPDATE cancel_offers SET applied_order_id = ${order.id} WHERE id = ${offerId}`,
+            );
+            const names = await store.itemNamesOf(t, order.id);
+            return {
+              lines: [
+                `Your box's prime picks now come from brands you have not tried: ${names.slice(0, 2).join(' and ')}.`,
+                `You can still choose your other 2 samples until ${dateOf(cycle.buildDeadlineAt)}.`,
+              ],
+            };
+          }
+        }
+        return {
+          lines: [
+            `Your next box, billed on ${dateOf(addDays(sub.nextBillingAt, sub.skipCycles * sub.scheduleDays))}, gets 2 prime picks from brands you have not tried.`,
+          ],
+        };
+      }
+      case 'half_price_box': {
+        // Applied by the next renewal (renewal-hook.ts), which marks the offer applied.
+        const next = addDays(sub.nextBillingAt, sub.skipCycles * sub.scheduleDays);
+        const off = halfPriceDiscountCents(sub.priceCents);
+        return {
+          lines: [
+            `Your next box, billed on ${dateOf(next)}, costs ${dollars(sub.priceCents - off)} instead of ${dollars(sub.priceCents)} (plus handling and tax).`,
+          ],
+        };
+      }
+      case 'replacement_box': {
+        const last = await ordersRepo.latestOrderOf(
+          t,
+          sub.identityId,
+          ['first_box', 'cycle_box'],
+          SAMPLED_STATUSES,
+        );
+        const items = last ? await ordersRepo.listItems(t, last.id) : [];
+        const [inserted] = await t
+          .execute<{ id: string; order_number: string }>(sql`
+          INSERT INTO orders (id, identity_id, quiz_id, kind, status, shipping, delivery_schedule, paid_at,
+                              price_cents, handling_fee_cents, tax_cents, total_cents, created_at, updated_at)
+          VALUES (${randomUUID()}, ${sub.identityId}, ${last?.quizId ?? null}, 'replacement', 'paid',
+                  ${last?.shipping ? JSON.stringify(last.shipping) : null}::jsonb, ${sub.scheduleIndex}, ${at.toISOString()},
+                  0, 0, 0, 0, ${at.toISOString()}, ${at.toISOString()})
+          RETURNING id, order_number`)
+          .then((r) => r.rows);
+        const orderId = inserted!.id;
+        await ordersRepo.insertItems(
+          t,
+          orderId,
+          items
+            .filter((i) => i.priceCents === 0)
+            .map((i) => ({ id: randomUUID(), productId: i.productId, isPrimePick: false, priceCents: 0 })),
+        );
+        await t.execute(sql`UPDATE cancel_offers SET applied_order_id = ${orderId} WHERE id = ${offerId}`);
+        // The note to the team: in the back office's issue reports, and mailed to the store.
+        await t.execute(sql`
+          INSERT INTO issue_reports (id, identity_id, subscription_id, order_id, text, created_at)
+          VALUES (${randomUUID()}, ${sub.identityId}, ${sub.id}, ${last?.id ?? null},
+                  ${`Left "Bad Experience" as the reason to cancel and took the replacement box (order ${inserted!.order_number}) instead. Please follow up.`},
+                  ${at.toISOString()})`);
+        const names = await store.itemNamesOf(t, orderId);
+        return {
+          lines: [
+            `A replacement box at no charge${names.length ? `: ${names.join(', ')}` : ''}. It ships with our next packing round.`,
+            'Our team has your note and will follow up by email.',
+          ],
+          note: { orderNumber: inserted!.order_number },
+        };
+      }
+      case 'pause_two_boxes': {
+        const skip = Math.max(sub.skipCycles, OFFER_PAUSE_BOXES);
+        await store.updateSubscription(t, sub.id, { skipCycles: skip, paused: true, updatedAt: at });
+        const resumes = addDays(sub.nextBillingAt, skip * sub.scheduleDays);
+        return {
+          lines: [
+            `Your next ${skip} renewal dates pass with no box and no charge.`,
+            `Your membership resumes by itself; the next box is billed on ${dateOf(resumes)}.`,
+          ],
+        };
+      }
+    }
+  }
+
+  return {
+    /** GET /user/CancelOffer?cancelReason=N: the offer; the first one per membership and reason counts as shown. */
+    async offer(identityId: string, reason: number): Promise<CancelOffer> {
+      const at = clock();
+      return tx(async (t) => {
+        const sub = await lockMembership(t, identityId);
+        requireLive(sub);
+        const kind = OFFER_KIND_BY_REASON[reason]!;
+        await t.execute(sql`
+          INSERT INTO cancel_offers (id, subscription_id, reason, kind, offered_at)
+          VALUES (${randomUUID()}, ${sub.id}, ${reason}, ${kind}, ${at.toISOString()})
+          ON CONFLICT (subscription_id, reason) DO NOTHING`);
+        const taken = await t.execute(
+          sql`SELECT 1 FROM cancel_offers WHERE subscription_id = ${sub.id} AND reason = ${reason} AND accepted_at IS NOT NULL`,
+        );
+        if (taken.rows.length > 0) throw conflict(OfferMessages.taken);
+        return offerFor(reason, sub);
+      });
+    },
+
+    /** POST /user/AcceptCancelOffer?cancelReason=N: applies it; the membership stays active; mailed. */
+    async accept(identityId: string, reason: number): Promise<CancelOffer> {
+      const at = clock();
+      const done = await tx(async (t) => {
+        const sub = await lockMembership(t, identityId);
+        requireLive(sub);
+        const kind = OFFER_KIND_BY_REASON[reason]!;
+        await t.execute(sql`
+          INSERT INTO cancel_offers (id, subscription_id, reason, kind, offered_at)
+          VALUES (${randomUUID()}, ${sub.id}, ${reason}, ${kind}, ${at.toISOString()})
+          ON CONFLICT (subscription_id, reason) DO NOTHING`);
+        const [row] = (
+          await t.execute<{ id: string; accepted_at: string | null }>(
+            sql`SELECT id, accepted_at FROM cancel_offers WHERE subscription_id = ${sub.id} AND reason = ${reason} FOR UPDATE`,
+          )
+        ).rows;
+        if (!row || row.accepted_at) throw conflict(OfferMessages.taken);
+        const applied = await apply(t, sub, kind, row.id, at);
+        await t.execute(sql`UPDATE cancel_offers SET accepted_at = ${at.toISOString()} WHERE id = ${row.id}`);
+        await store.recordEvent(t, {
+          subscriptionId: sub.id,
+          actor: 'member',
+          kind: 'cancel_offer_accepted',
+          detail: { reason, offer: kind },
+          at,
+        });
+        return { sub, offer: offerFor(reason, sub), applied };
+      });
+      const email = await store.emailOf(db, identityId);
+      try {
+        if (email) {
+          await deps.mailer.send(
+            await cancelOfferAcceptedMail(
+              email,
+              { title: done.offer.title, lines: done.applied.lines },
+              deps.webUrl,
+            ),
+          );
+        }
+        if (done.applied.note) {
+          await deps.mailer.send(
+            await issueReportMail(
+              deps.storeEmail,
+              email ?? identityId,
+              done.applied.note.orderNumber,
+              'The member chose "Bad Experience" as the reason to cancel and took a replacement box instead. Please follow up with them.',
+            ),
+          );
+        }
+      } catch {
+        // The offer stands whether or not its confirmation could be sent.
+      }
+      return done.offer;
+    },
+  };
+}
+
+/** Pending offers the next renewal applies (renewal-hook.ts): taken, not yet applied to a box. */
+export async function pendingOfferKinds(
+  tx: Db,
+  subscriptionId: string,
+): Promise<{ id: string; kind: CancelOfferKind }[]> {
+  const result = await tx.execute<{ id: string; kind: CancelOfferKind }>(sql`
+    SELECT id, kind FROM cancel_offers
+    WHERE subscription_id = ${subscriptionId} AND accepted_at IS NOT NULL AND applied_order_id IS NULL
+      AND kind IN ('new_brands', 'half_price_box')`);
+  return result.rows;
+}
+
+/**
+ * The back office's counts per reason over a period: offers shown (first CancelOffer),
+ * taken, and cancellations with that reason (from the membership history, so a restart
+ * later does not erase one).
+ */
+export async function cancelOfferStats(
+  db: Db,
+  now: Date,
+  query: AdminDashboardQuery,
+): Promise<AdminCancelOffers> {
+  const { from, to } = dashboardPeriod(query, now);
+  const start = sql`${`${from}T00:00:00.000Z`}::timestamptz`;
+  const end = sql`(${`${to}T00:00:00.000Z`}::timestamptz + interval '1 day')`;
+  const result = await db.execute<{ reason: number; offered: number; saved: number; canceled: number }>(sql`
+        SELECT r.reason,
+          (SELECT count(*) FROM cancel_offers o WHERE o.reason = r.reason
+             AND o.offered_at >= ${start} AND o.offered_at < ${end})::int AS offered,
+          (SELECT count(*) FROM cancel_offers o WHERE o.reason = r.reason
+             AND o.accepted_at >= ${start} AND o.accepted_at < ${end})::int AS saved,
+          (SELECT count(*) FROM subscription_events e WHERE e.kind = 'canceled'
+             AND (e.detail->>'reason') = r.reason::text
+             AND e.created_at >= ${start} AND e.created_at < ${end})::int AS canceled
+        FROM (VALUES (0), (1), (2), (3)) AS r(reason)
+        ORDER BY r.reason`);
+  return {
+    from,
+    to,
+    reasons: result.rows.map((row) => {
+      const reason = Number(row.reason);
+      return {
+        reason,
+        name: CANCEL_REASONS.find((c) => c.id === reason)?.displayName ?? String(reason),
+        kind: OFFER_KIND_BY_REASON[reason]!,
+        offered: Number(row.offered),
+        saved: Number(row.saved),
+        canceled: Number(row.canceled),
+      };
+    }),
+  };
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { SubscriptionRow } from '../subscriptions/subscriptions.table.ts';
+import { computeStateTaxCents } from '../tax/tax.service.ts';
+import { halfPriceDiscountCents, pendingOfferKinds } from './cancel-offers.ts';
+import { swapPrimePicksToNewBrands } from './new-brands.ts';
+
+/** What a renewal tells the hook about the box it just created, inside its transaction. */
+export interface NextBoxInput {
+  sub: SubscriptionRow;
+  orderId: string;
+  /** The member's ranking and what they have had (the renewal read them before its transaction). */
+  ranked: readonly number[];
+  sampled: readonly number[];
+  at: Date;
+}
+
+/** Changes a renewal's new box before its charge is claimed; answers the order's total to charge. */
+export type NextBoxHook = (tx: Db, input: NextBoxInput) => Promise<{ totalCents: number }>;
+
+/**
+ * The renewal's box as the member steered it (docs/product.md#cancel-offers): a taken
+ * "new brands" offer turns its prime picks to untried brands, a taken "half price" offer takes
+ * half the box price off. Each is applied to one box only (marked with the order). The order's
+ * tax and total are computed again, so the one charge claimed after this is the right amount.
+ */
+export async function prepareNextBox(tx: Db, input: NextBoxInput): Promise<{ totalCents: number }> {
+  const { sub, orderId } = input;
+  const pending = await pendingOfferKinds(tx, sub.id);
+  let discountCents = 0;
+  for (const offer of pending) {
+    if (offer.kind === 'new_brands') {
+      const sampled = new Set(input.sampled);
+      const candidates = input.ranked.filter((id) => !sampled.has(id));
+      await swapPrimePicksToNewBrands(tx, sub.identityId, orderId, candidates);
+    } else if (offer.kind === 'half_price_box') {
+      discountCents = halfPriceDiscountCents(sub.priceCents);
+    }
+    await tx.execute(sql`UPDATE cancel_offers SET applied_order_id = ${orderId} WHERE id = ${offer.id}`);
+  }
+  return repriceOrder(tx, orderId, { discountCents });
+}
+
+/** Tax and total of a box from its price, discount, handling and priced items (tubs), by its shipping state. */
+export async function repriceOrder(
+  tx: Db,
+  orderId: string,
+  change: { discountCents?: number } = {},
+): Promise<{ totalCents: number }> {
+  const [order] = (
+    await tx.execute<{
+      price_cents: number;
+      handling_fee_cents: number;
+      discount_cents: number;
+      credit_cents: number;
+      state: string | null;
+      items_cents: number;
+    }>(sql`
+      SELECT o.price_cents, o.handling_fee_cents, o.discount_cents, o.credit_cents, o.shipping->>'state' AS state,
+        COALESCE((SELECT sum(i.price_cents) FROM order_items i WHERE i.order_id = o.id), 0)::int AS items_cents
+      FROM orders o WHERE o.id = ${orderId}`)
+  ).rows;
+  if (!order) throw new Error(`no order ${orderId}`);
+  const discount = change.discountCents ?? Number(order.discount_cents);
+  const taxable =
+    Number(order.price_cents) - discount + Number(order.handling_fee_cents) + Number(order.items_cents);
+  const taxCents = order.state ? computeStateTaxCents(taxable, order.state) : 0;
+  const totalCents = Math.max(0, taxable + taxCents - Number(order.credit_cents));
+  await tx.execute(sql`
+    UPDATE orders SET discount_cents = ${discount}, tax_cents = ${taxCents}, total_cents = ${totalCents}
+    WHERE id = ${orderId}`);
+  return { totalCents };
+}

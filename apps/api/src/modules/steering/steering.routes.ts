@@ -1,0 +1,122 @@
+import {
+  AdminCancelOffersQuerySchema,
+  AdminCancelOffersSchema,
+  CancelOfferQuerySchema,
+  CancelOfferSchema,
+  OrderSchema,
+  RescheduleNextBoxQuerySchema,
+  SubscriptionSchema,
+  SwapPrimePickBodySchema,
+} from '@store/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.ts';
+import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
+import { type CancelOffers, cancelOfferStats } from './cancel-offers.ts';
+import type { createNextBox } from './next-box.ts';
+import { type SwapDeps, swapPrimePick } from './swap-prime-pick.ts';
+
+export interface SteeringRoutesOptions {
+  tokens: AccessTokens;
+  swap: SwapDeps;
+  cancelOffers: CancelOffers;
+  nextBox: ReturnType<typeof createNextBox>;
+}
+
+const tags = ['membership'];
+
+/** The member steers their own subscription (docs/product.md#steering-your-membership). */
+export async function steeringRoutes(app: FastifyInstance, options: SteeringRoutesOptions) {
+  const { tokens, cancelOffers, nextBox } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(tokens);
+
+  r.post(
+    '/order/SwapPrimePick',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Replaces one of the box's prime picks until its build deadline; answers the order as GetItem does",
+        body: SwapPrimePickBodySchema,
+        response: { 200: OrderSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => swapPrimePick(options.swap, userOf(request), request.body),
+  );
+
+  r.get(
+    '/user/CancelOffer',
+    {
+      schema: {
+        tags,
+        summary: 'The one offer that answers this cancel reason; the first ask counts as the offer shown',
+        querystring: CancelOfferQuerySchema,
+        response: { 200: CancelOfferSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => cancelOffers.offer(userOf(request), request.query.cancelReason),
+  );
+
+  r.post(
+    '/user/AcceptCancelOffer',
+    {
+      schema: {
+        tags,
+        summary:
+          'Applies that offer; the membership stays active; once per membership and reason (409 after)',
+        querystring: CancelOfferQuerySchema,
+        response: { 200: CancelOfferSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => cancelOffers.accept(userOf(request), request.query.cancelReason),
+  );
+
+  r.post(
+    '/user/RescheduleNextBox',
+    {
+      schema: {
+        tags,
+        summary:
+          'The next box is billed on that day (tomorrow to 90 days out); a pending skip or pause is replaced',
+        querystring: RescheduleNextBoxQuerySchema,
+        response: { 200: SubscriptionSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => nextBox.reschedule(userOf(request), request.query.date),
+  );
+
+  r.post(
+    '/user/SendNextBoxNow',
+    {
+      schema: {
+        tags,
+        summary: 'Bills the next box now (one charge however often it is asked) and starts its cycle',
+        response: { 200: SubscriptionSchema },
+      },
+      preValidation: signedIn,
+    },
+    async (request) => nextBox.sendNow(userOf(request)),
+  );
+}
+
+/** GET /api/admin/cancel-offers: registered inside the back office's guard (admin.routes.ts). */
+export function cancelOffersAdminRoutes(scope: FastifyInstance, deps: { db: Db; clock: () => Date }) {
+  scope.withTypeProvider<ZodTypeProvider>().get(
+    '/cancel-offers',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'Per cancel reason over a period: offers shown (offered), taken (saved) and cancellations',
+        querystring: AdminCancelOffersQuerySchema,
+        response: { 200: AdminCancelOffersSchema },
+      },
+    },
+    async (request) => cancelOfferStats(deps.db, deps.clock(), request.query),
+  );
+}
