@@ -7,7 +7,7 @@ import {
   type CancelOfferKind,
   SubscriptionMessages,
 } from '@store/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { conflict } from '../../http/errors.ts';
 import { dashboardPeriod } from '../admin/dashboard.service.ts';
@@ -16,7 +16,7 @@ import { issueReportMail } from '../mail/cycle-templates.tsx';
 import type { Mailer } from '../mail/mailer.ts';
 import { SAMPLED_STATUSES } from '../orders/cycle-orders.ts';
 import * as ordersRepo from '../orders/orders.repository.ts';
-import { addDays } from '../subscriptions/subscriptions.service.ts';
+import { addDays, membershipTime } from '../subscriptions/subscriptions.service.ts';
 import { type SubscriptionRow, subscriptions } from '../subscriptions/subscriptions.table.ts';
 import { swapPrimePicksToNewBrands } from './new-brands.ts';
 import { cancelOfferAcceptedMail, dateOf, dollars } from './steering-mails.tsx';
@@ -126,14 +126,22 @@ export function createCancelOffers(deps: CancelOffersDeps) {
     kind: CancelOfferKind,
     offerId: string,
     at: Date,
+    /** The member's choices for the box being built, ranked before the transaction (it reads outside it). */
+    ranking: { orderId: string; ranked: number[] } | undefined,
   ): Promise<{ lines: string[]; note?: { orderNumber: string | null } }> {
     switch (kind) {
       case 'new_brands': {
         // The box being built now gets them at once; otherwise the next renewal's box does.
         const cycle = await store.latestCycle(t, sub.id);
         const order = cycle?.orderId ? await ordersRepo.findOrder(t, cycle.orderId) : undefined;
-        if (cycle?.status === 'billed' && order?.status === 'paid' && at < cycle.buildDeadlineAt) {
-          const ranked = await deps.rankedChoices(sub.identityId, order.id);
+        if (
+          cycle?.status === 'billed' &&
+          order?.status === 'paid' &&
+          // Read at the membership's time: the dev clock may have moved the cycle past its deadline.
+          membershipTime(at, cycle) < cycle.buildDeadlineAt &&
+          ranking?.orderId === order.id
+        ) {
+          const ranked = ranking.ranked;
           const swapped = await swapPrimePicksToNewBrands(t, sub.identityId, order.id, ranked);
           if (swapped.to.length > 0) {
             await t.execute(
@@ -219,6 +227,17 @@ export function createCancelOffers(deps: CancelOffersDeps) {
     }
   }
 
+  /** The current box's ranked choices, read before any transaction (matching reads the whole catalog). */
+  async function rankCurrentBox(identityId: string) {
+    const [live] = await db
+      .select({ orderId: subscriptions.currentOrderId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.identityId, identityId), ne(subscriptions.status, 'canceled')))
+      .limit(1);
+    if (!live?.orderId) return undefined;
+    return { orderId: live.orderId, ranked: await deps.rankedChoices(identityId, live.orderId) };
+  }
+
   return {
     /** GET /user/CancelOffer?cancelReason=N: the offer; the first one per membership and reason counts as shown. */
     async offer(identityId: string, reason: number): Promise<CancelOffer> {
@@ -242,6 +261,7 @@ export function createCancelOffers(deps: CancelOffersDeps) {
     /** POST /user/AcceptCancelOffer?cancelReason=N: applies it; the membership stays active; mailed. */
     async accept(identityId: string, reason: number): Promise<CancelOffer> {
       const at = clock();
+      const ranking = reason === 0 ? await rankCurrentBox(identityId) : undefined;
       const done = await tx(async (t) => {
         const sub = await lockMembership(t, identityId);
         requireLive(sub);
@@ -256,7 +276,7 @@ export function createCancelOffers(deps: CancelOffersDeps) {
           )
         ).rows;
         if (!row || row.accepted_at) throw conflict(OfferMessages.taken);
-        const applied = await apply(t, sub, kind, row.id, at);
+        const applied = await apply(t, sub, kind, row.id, at, ranking);
         await t.execute(sql`UPDATE cancel_offers SET accepted_at = ${at.toISOString()} WHERE id = ${row.id}`);
         await store.recordEvent(t, {
           subscriptionId: sub.id,
