@@ -1,5 +1,6 @@
 import { formatMembershipDate, type OrderItem, productName } from '@store/contracts';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -7,6 +8,7 @@ import { paths } from '@/config/paths.ts';
 import { useAuth } from '@/lib/auth.ts';
 import { useBoxOrder } from '../api/box-api.ts';
 import { PlusTile, SampleTile } from './sample-tiles.tsx';
+import { SwapPanel, useCanSwap } from './swap-prime-pick.tsx';
 
 /** The two slots the member fills. */
 export const OPEN_SLOTS = ['sample-1', 'sample-2'] as const;
@@ -31,14 +33,24 @@ export function BoxState({ error, onRetry, title }: { error: unknown; onRetry: (
   );
 }
 
-export function ItemTile({ item, badge }: { item: OrderItem; badge?: string }) {
+export function ItemTile({
+  item,
+  badge,
+  children,
+}: {
+  item: OrderItem;
+  badge?: string;
+  children?: ReactNode;
+}) {
   return (
     <SampleTile
       image={item.sampleImage.originalPath}
       brand={item.brandName}
       title={productName(item)}
       badge={badge}
-    />
+    >
+      {children}
+    </SampleTile>
   );
 }
 
@@ -59,6 +71,13 @@ export function BuildDeadline({ orderId }: { orderId: string }) {
 /** /build-your-box/:orderId (docs/product.md#membership-cycle stage 2): the 2 prime picks and 2 slots to fill. */
 export function BuildYourBoxPage({ orderId }: { orderId: string }) {
   const { data: order, error, reload } = useBoxOrder(orderId);
+  // Swap a prime pick (docs/product.md#swapping-a-prime-pick): ?swap=<item id> opens it from Membership.
+  const [params, setParams] = useSearchParams();
+  const canSwap = useCanSwap(orderId);
+  const swapping = canSwap
+    ? order?.items.find((i) => i.isPrimePick && i.id === params.get('swap'))
+    : undefined;
+  const openSwap = (itemId: string | null) => setParams(itemId ? { swap: itemId } : {}, { replace: true });
   if (!order) return <BoxState error={error} onRetry={reload} title="Build Your Personalized Box" />;
   const primePicks = order.items.filter((i) => i.isPrimePick);
   const chosen = order.items.filter((i) => !i.isPrimePick);
@@ -80,7 +99,17 @@ export function BuildYourBoxPage({ orderId }: { orderId: string }) {
       )}
       <ul className="box-grid" aria-label="Your box">
         {primePicks.map((item) => (
-          <ItemTile key={item.id} item={item} badge="Prime pick" />
+          <ItemTile key={item.id} item={item} badge="Prime pick">
+            {canSwap ? (
+              <Button
+                variant="secondary"
+                onClick={() => openSwap(item.id)}
+                aria-label={`Swap ${productName(item)}`}
+              >
+                Swap
+              </Button>
+            ) : null}
+          </ItemTile>
         ))}
         {chosen.map((item) => (
           <ItemTile key={item.id} item={item} badge="Your pick" />
@@ -89,6 +118,7 @@ export function BuildYourBoxPage({ orderId }: { orderId: string }) {
           <PlusTile key={slot} to={paths.chooseSamples(orderId)} label="Choose a sample" />
         ))}
       </ul>
+      {swapping ? <SwapPanel order={order} item={swapping} onClose={() => openSwap(null)} /> : null}
       <div className="box-page__actions">
         <Link to={paths.chooseSamples(orderId)} className={buttonClass(isSet ? 'secondary' : 'primary')}>
           {isSet ? 'Change my samples' : 'NEXT: CHOOSE 2 SAMPLES'}

@@ -1,11 +1,13 @@
-import { CANCEL_REASONS, SERVER_ERROR_MESSAGE, type Subscription } from '@store/contracts';
+import { CANCEL_REASONS, type CancelOffer, SERVER_ERROR_MESSAGE, type Subscription } from '@store/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { acceptCancelOffer, fetchCancelOffer } from '../api/cancel-offer-api.ts';
 import { cancelSubscription } from '../api/membership-actions.ts';
+import { CancelOfferCard, CancelOfferTaken } from './cancel-offer.tsx';
 import { MemberGate } from './member-gate.tsx';
 
 const TITLE = 'Cancel Membership';
@@ -43,6 +45,39 @@ function CancelReasonForm({ subscription }: { subscription: Subscription }) {
   const boxLine = paidBoxLine(before);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isCanceled = canceledHere || subscription.statusName === 'Canceled';
+  // The one offer for the chosen reason (docs/product.md#cancel-offers), and whether it was taken.
+  const [offer, setOffer] = useState<{ reason: number; offer: CancelOffer } | null>(null);
+  const [taken, setTaken] = useState<CancelOffer | null>(null);
+  const [isTaking, setIsTaking] = useState(false);
+  const shownOffer = offer && offer.reason === reason ? offer.offer : null;
+
+  function chooseReason(id: number) {
+    setReason(id);
+    if (problem === NO_REASON) setProblem(undefined);
+    if (isCanceled) return;
+    void fetchCancelOffer(id).then((found) => {
+      setOffer((current) => (found ? { reason: id, offer: found } : current?.reason === id ? null : current));
+    });
+  }
+
+  async function takeOffer() {
+    if (reason === null || !shownOffer) return;
+    setIsTaking(true);
+    setProblem(undefined);
+    try {
+      setTaken(await acceptCancelOffer(reason));
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError
+          ? error.status >= 500
+            ? SERVER_ERROR_MESSAGE
+            : error.message
+          : 'We could not reach the store, so nothing changed. Check your connection and try again.',
+      );
+    } finally {
+      setIsTaking(false);
+    }
+  }
 
   useEffect(() => {
     if (canceledHere) headingRef.current?.focus();
@@ -71,6 +106,8 @@ function CancelReasonForm({ subscription }: { subscription: Subscription }) {
       setIsSaving(false);
     }
   }
+
+  if (taken && !isCanceled) return <CancelOfferTaken offer={taken} />;
 
   if (isCanceled) {
     return (
@@ -122,10 +159,7 @@ function CancelReasonForm({ subscription }: { subscription: Subscription }) {
                 name="cancel-reason"
                 value={r.id}
                 checked={reason === r.id}
-                onChange={() => {
-                  setReason(r.id);
-                  if (problem === NO_REASON) setProblem(undefined);
-                }}
+                onChange={() => chooseReason(r.id)}
               />
               <span>{r.displayName}</span>
             </label>
@@ -136,14 +170,35 @@ function CancelReasonForm({ subscription }: { subscription: Subscription }) {
             {problem}
           </p>
         ) : null}
-        <div className="member-page__actions">
-          <Button type="submit" isLoading={isSaving} loadingLabel="Canceling your membership">
-            Cancel my membership
-          </Button>
-          <Link to={paths.membership()} className={buttonClass('secondary')}>
-            Keep my membership
-          </Link>
-        </div>
+        {shownOffer ? (
+          <>
+            <CancelOfferCard offer={shownOffer} />
+            {/* One offer, and leaving beside it at the same size: one click either way. */}
+            <div className="cancel-offer__choices">
+              <Button onClick={() => void takeOffer()} isLoading={isTaking} loadingLabel="Applying the offer">
+                Take this offer
+              </Button>
+              <Button
+                type="submit"
+                variant="secondary"
+                isLoading={isSaving}
+                loadingLabel="Canceling your membership"
+              >
+                No thanks, cancel my membership
+              </Button>
+            </div>
+            <Link to={paths.membership()}>Keep my membership as it is</Link>
+          </>
+        ) : (
+          <div className="member-page__actions">
+            <Button type="submit" isLoading={isSaving} loadingLabel="Canceling your membership">
+              Cancel my membership
+            </Button>
+            <Link to={paths.membership()} className={buttonClass('secondary')}>
+              Keep my membership
+            </Link>
+          </div>
+        )}
       </form>
     </main>
   );

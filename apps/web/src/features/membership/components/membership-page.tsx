@@ -140,7 +140,10 @@ function ActiveMembership({ subscription, email }: { subscription: Subscription;
           <CycleDatesList dates={subscription.cycleDates} stage={stage} />
         </section>
       )}
-      <BoxSamples orderId={subscription.currentOrderId} />
+      <BoxSamples
+        orderId={subscription.currentOrderId}
+        canSwap={subscription.cycleStatus === CYCLE_STAGES.indexOf('Build Your Box')}
+      />
 
       <section className="membership__card" aria-labelledby="plan-title">
         <h2 id="plan-title" className="membership__section-title">
@@ -194,7 +197,7 @@ function ActiveMembership({ subscription, email }: { subscription: Subscription;
 }
 
 /** The box of the current cycle: its month and 4 slots, "+" for the empty ones. */
-function BoxSamples({ orderId }: { orderId: string | null }) {
+function BoxSamples({ orderId, canSwap }: { orderId: string | null; canSwap: boolean }) {
   const { data: order } = useCurrentBox(orderId);
   if (!orderId || !order) return null;
   const samples = order.items.filter((i) => i.productId !== null);
@@ -220,6 +223,16 @@ function BoxSamples({ orderId }: { orderId: string | null }) {
             <img src={item.sampleImage.originalPath} alt="" width={88} height={88} loading="lazy" />
             <span className="membership__sample-brand">{item.brandName}</span>
             <span className="membership__sample-title">{productName(item)}</span>
+            {canSwap && item.isPrimePick ? (
+              // Swapping a prime pick happens on Build Your Box (docs/product.md#swapping-a-prime-pick).
+              <Link
+                to={`${paths.buildYourBox(orderId)}?swap=${item.id}`}
+                className="membership__swap"
+                aria-label={`Swap ${productName(item)}`}
+              >
+                Swap
+              </Link>
+            ) : null}
           </li>
         ))}
         {SLOTS.slice(samples.length).map((slot) => (

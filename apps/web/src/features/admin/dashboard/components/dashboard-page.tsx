@@ -9,6 +9,7 @@ import { errorText } from '../../components/list-parts.tsx';
 import { useBoxes, useCartOrders } from '../../fulfilment/api/get-boxes.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { PERIOD_PRESETS, periodLabel, periodProblem, presetOf, presetPeriod } from '../utils/period.ts';
+import { CancelOffersPanel } from './cancel-offers-panel.tsx';
 import { JobsPanel } from './jobs-panel.tsx';
 import './dashboard.css';
 
@@ -65,6 +66,7 @@ export function DashboardPage() {
           <Figures data={data} />
         ) : null}
       </section>
+      <CancelOffersPanel period={period} />
       <JobsPanel />
     </>
   );

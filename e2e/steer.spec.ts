@@ -1,0 +1,142 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { forgetSession, openMail, submitLogin } from './support/accounts.ts';
+import { becomeMember, expectAccessible } from './support/journeys.ts';
+import { captureScreens } from './support/screenshots.ts';
+
+/*
+ * Members steer their own subscription (docs/product.md#steering-your-membership): swap a prime
+ * pick on the first box and on the third (the dev clock, POST /api/dev/sweep?at=, moves the
+ * membership there), and before leaving, one offer that answers the reason, beside
+ * "No thanks, cancel my membership"; the operator reads the counts on the dashboard.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+const OPERATOR = { email: 'admin@example.com', password: 'sample-first-operator' };
+
+async function sweepAt(request: APIRequestContext, at: number) {
+  const answer = await request.post(`/api/dev/sweep?at=${encodeURIComponent(new Date(at).toISOString())}`);
+  expect(answer.status()).toBe(200);
+}
+
+/** Swaps the first prime pick from /membership: the Swap link opens Build Your Box with the choices. */
+async function swapFirstPrimePick(page: Page, shots: string) {
+  await page.goto('/membership');
+  const swap = page.getByRole('link', { name: /^Swap / }).first();
+  await expect(swap).toBeVisible();
+  const before = ((await swap.getAttribute('aria-label')) ?? '').replace(/^Swap /, '');
+  await swap.click();
+  await expect(page).toHaveURL(/\/build-your-box\/[^?]+\?swap=/);
+  await expect(page.getByRole('heading', { name: `Swap ${before} for` })).toBeVisible();
+  const offered = page
+    .getByRole('list', { name: 'Products to swap to' })
+    .getByRole('button', { name: /^Swap in / });
+  await expect(offered.first()).toBeVisible();
+  await expectAccessible(page, `${shots} swap panel`);
+  await captureScreens(page, `${shots}-choices`);
+  const into = ((await offered.first().getAttribute('aria-label')) ?? '').replace(/^Swap in /, '');
+  await offered.first().click();
+  await expect(page.getByText(`Swapped: ${into} is now a prime pick.`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Swap .* for$/ })).toHaveCount(0);
+  // The new product is a prime pick of the box now; the old one is gone from it.
+  const box = page.getByRole('list', { name: 'Your box' });
+  await expect(box.getByText(into)).toBeVisible();
+  await expect(box.getByText(before, { exact: true })).toHaveCount(0);
+  await captureScreens(page, `${shots}-done`);
+  return { before, into };
+}
+
+test('a member swaps a prime pick of the first box and of the third; after the deadline Swap is gone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const { account } = await becomeMember(page, 'swapper');
+  const paidAt = Date.now();
+
+  const first = await swapFirstPrimePick(page, 'steer-swap-first');
+  await openMail(page, account.email);
+  await expect(page.getByText(`Prime pick swapped: ${first.into}`).first()).toBeVisible();
+
+  // The third box: two renewals later, still in its Build Your Box stage.
+  await sweepAt(request, paidAt + 30 * DAY + 60_000);
+  await sweepAt(request, paidAt + 60 * DAY + 120_000);
+  await page.goto('/membership');
+  await expect(page.locator('[aria-current="step"]')).toContainText('Build Your Box');
+  await swapFirstPrimePick(page, 'steer-swap-third');
+
+  // After the build deadline the store has chosen; no Swap is offered any more.
+  await sweepAt(request, paidAt + 64 * DAY);
+  await page.goto('/membership');
+  await expect(page.getByRole('heading', { name: /^Your \w+ \d{4} box$/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Swap / })).toHaveCount(0);
+});
+
+test('the cancel page offers one thing per reason: taking it keeps the membership, "No thanks" cancels in one click; the operator counts both', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { account } = await becomeMember(page, 'leaver');
+
+  await page.goto('/cancel-reason');
+  await page.getByRole('radio', { name: 'No Longer Needed' }).check();
+  await expect(page.getByRole('heading', { name: 'A break of two boxes' })).toBeVisible();
+  const take = page.getByRole('button', { name: 'Take this offer' });
+  const leave = page.getByRole('button', { name: 'No thanks, cancel my membership' });
+  await expect(take).toBeVisible();
+  await expect(leave).toBeVisible();
+  // "No thanks" is as large as the offer, at both widths.
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+    const [a, b] = [await take.boundingBox(), await leave.boundingBox()];
+    expect(Math.abs(a!.width - b!.width), `width at ${width}`).toBeLessThanOrEqual(1);
+    expect(Math.abs(a!.height - b!.height), `height at ${width}`).toBeLessThanOrEqual(1);
+  }
+  await expectAccessible(page, 'cancel offer');
+  await captureScreens(page, 'steer-cancel-offer');
+
+  // Another reason shows its own offer.
+  await page.getByRole('radio', { name: 'Found Cheaper Prices' }).check();
+  await expect(page.getByRole('heading', { name: 'Your next box at half price' })).toBeVisible();
+  await page.getByRole('radio', { name: 'No Longer Needed' }).check();
+  await expect(page.getByRole('heading', { name: 'A break of two boxes' })).toBeVisible();
+
+  await take.click();
+  await expect(page.getByRole('heading', { name: 'Done: a break of two boxes' })).toBeVisible();
+  await expect(page.getByText('Your membership stays active.')).toBeVisible();
+  await captureScreens(page, 'steer-cancel-offer-taken');
+  await page.getByRole('link', { name: 'Go to my membership' }).click();
+  await expect(page.getByText('Paused', { exact: true }).first()).toBeVisible();
+  await openMail(page, account.email);
+  await expect(page.getByText('Applied: A break of two boxes').first()).toBeVisible();
+
+  // The same reason again: its offer was given; leaving is one click.
+  await page.goto('/cancel-reason');
+  await page.getByRole('radio', { name: 'Found Cheaper Prices' }).check();
+  await expect(page.getByRole('heading', { name: 'Your next box at half price' })).toBeVisible();
+  await page.getByRole('button', { name: 'No thanks, cancel my membership' }).click();
+  await expect(page.getByRole('heading', { name: 'Your membership is canceled' })).toBeVisible();
+  await captureScreens(page, 'steer-cancel-no-thanks');
+
+  // The operator: per reason, offers shown, taken and cancellations in the period.
+  await forgetSession(page);
+  await page.goto('/login?returnUrl=%2Fadmin');
+  await submitLogin(page, OPERATOR);
+  await expect(page).toHaveURL(/\/admin$/);
+  const table = page.getByRole('region', { name: 'Cancel offers' });
+  await expect(table.getByRole('row', { name: /No Longer Needed/ })).toBeVisible();
+  const cells = async (reason: string) =>
+    (
+      await table
+        .getByRole('row', { name: new RegExp(reason) })
+        .getByRole('cell')
+        .allTextContents()
+    ).slice(1);
+  // Offered, saved, canceled: earlier tests in this run may have added to them, never less than this run's.
+  const pause = (await cells('No Longer Needed')).map(Number);
+  expect(pause[0]).toBeGreaterThanOrEqual(1);
+  expect(pause[1]).toBeGreaterThanOrEqual(1);
+  const cheaper = (await cells('Found Cheaper Prices')).map(Number);
+  expect(cheaper[0]).toBeGreaterThanOrEqual(1);
+  expect(cheaper[2]).toBeGreaterThanOrEqual(1);
+  await captureScreens(page, 'steer-admin-cancel-offers');
+});
