@@ -140,3 +140,61 @@ test('the cancel page offers one thing per reason: taking it keeps the membershi
   expect(cheaper[2]).toBeGreaterThanOrEqual(1);
   await captureScreens(page, 'steer-admin-cancel-offers');
 });
+
+test('a member moves the next box to a chosen day, then sends it now; on the third box too', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const { account } = await becomeMember(page, 'mover');
+  const paidAt = Date.now();
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const longDate = (ms: number) =>
+    new Date(ms).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+
+  await page.goto('/frequency');
+  const section = page.getByRole('region', { name: 'Your next box' });
+  await expect(section).toBeVisible();
+  const target = Date.now() + 10 * 24 * 60 * 60 * 1000;
+  await section.getByLabel('Date of my next box').fill(day(target));
+  await section.getByRole('button', { name: 'Move my next box' }).click();
+  await expect(
+    page.getByText(`Your next box is billed on ${longDate(target)}.`, { exact: false }),
+  ).toBeVisible();
+  await expectAccessible(page, 'next box date');
+  await captureScreens(page, 'steer-next-box-moved');
+  await openMail(page, account.email);
+  await expect(page.getByText(`Your next box is now on ${longDate(target)}`).first()).toBeVisible();
+
+  // Send it now: asked once more, then charged; the new box is in Build Your Box.
+  await page.goto('/frequency');
+  await section.getByRole('button', { name: 'Send my next box now' }).click();
+  await captureScreens(page, 'steer-send-now-confirm');
+  await section.getByRole('button', { name: 'Yes, charge me and send it' }).click();
+  await expect(page.getByText('Your next box is on its way', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(`Your next box is billed on ${longDate(Date.now() + 30 * 24 * 60 * 60 * 1000)}.`, {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await page.goto('/membership');
+  await expect(page.locator('[aria-current="step"]')).toContainText('Build Your Box');
+  await openMail(page, account.email);
+  await expect(page.getByText('Your next box is on its way to being built').first()).toBeVisible();
+
+  // The third box (the renewal after the one sent now, by the dev clock): it can be moved as well.
+  await sweepAt(request, paidAt + 31 * 24 * 60 * 60 * 1000);
+  await page.goto('/frequency');
+  const later = Date.now() + 45 * 24 * 60 * 60 * 1000;
+  await section.getByLabel('Date of my next box').fill(day(later));
+  await section.getByRole('button', { name: 'Move my next box' }).click();
+  await expect(
+    page.getByText(`Your next box is billed on ${longDate(later)}.`, { exact: false }),
+  ).toBeVisible();
+  await captureScreens(page, 'steer-next-box-third');
+});

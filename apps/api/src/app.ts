@@ -54,7 +54,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { createShopService } from './modules/shop/shop.service.ts';
-import { prepareNextBox } from './modules/steering/renewal-hook.ts';
+import { createNextBoxHook } from './modules/steering/renewal-hook.ts';
 import { steeringRoutes } from './modules/steering/steering.routes.ts';
 import { createSteering } from './modules/steering/steering.ts';
 import { createSubscriptionActions } from './modules/subscriptions/subscription-actions.ts';
@@ -195,8 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalog,
     config,
     log: app.log,
-    // The member's steering of each new box: taken cancel offers (docs/product.md#cancel-offers).
-    nextBox: prepareNextBox,
+    // The member's steering of each new box: its extras and taken cancel offers (docs/product.md#steering-your-membership).
+    nextBox: createNextBoxHook(config.publicUrl),
   });
   const services: Services = {
     config,

@@ -202,7 +202,12 @@ export async function recordEvent(
  * The products of an order as a person reads them, samples' prime picks first:
  * "Verdant Roots Organic Plant Protein, Dark Chocolate", with "x2" when a cart line holds more.
  */
-export async function itemNamesOf(tx: Db, orderId: string): Promise<string[]> {
+export async function itemNamesOf(
+  tx: Db,
+  orderId: string,
+  /** The box's samples (default), or the tubs added to it (docs/product.md#next-box-extras). */
+  tubs = false,
+): Promise<string[]> {
   const rows = await tx.execute<{
     brand: string;
     title: string;
@@ -211,7 +216,8 @@ export async function itemNamesOf(tx: Db, orderId: string): Promise<string[]> {
   }>(sql`
     SELECT b.name AS brand, p.title, p.flavor, i.quantity FROM order_items i
     JOIN products p ON p.id = i.product_id JOIN brands b ON b.id = p.brand_id
-    WHERE i.order_id = ${orderId} ORDER BY i.is_prime_pick DESC, p.id`);
+    WHERE i.order_id = ${orderId} AND i.list_price_cents IS ${tubs ? sql`NOT NULL` : sql`NULL`}
+    ORDER BY i.is_prime_pick DESC, p.id`);
   return rows.rows.map(
     (r) => `${r.brand} ${productName(r)}${r.quantity && r.quantity > 1 ? ` x${r.quantity}` : ''}`,
   );

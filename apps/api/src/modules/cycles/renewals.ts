@@ -367,7 +367,12 @@ export async function recordPaid(
         order.orderNumber,
         job.amountCents,
         job.card?.last4 ?? null,
-        { samples: await store.itemNamesOf(tx, job.orderId), billedAt: at },
+        {
+          samples: await store.itemNamesOf(tx, job.orderId),
+          billedAt: at,
+          // Tubs added to this box, charged with it (docs/product.md#next-box-extras).
+          extras: await store.itemNamesOf(tx, job.orderId, true),
+        },
         webUrl,
       ),
       at,

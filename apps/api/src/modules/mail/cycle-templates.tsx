@@ -50,7 +50,7 @@ export function renewalReceiptMail(
   totalCents: number,
   last4: string | null,
   /** The box's prime picks, named with brand and flavor, and when the cycle was billed. */
-  box: { samples: string[]; billedAt: Date } | undefined,
+  box: { samples: string[]; billedAt: Date; extras?: string[] } | undefined,
   webUrl: string,
 ): Promise<Mail> {
   const number = displayOrderNumber(orderNumber);
@@ -69,6 +69,7 @@ export function renewalReceiptMail(
         {last4 ? ` to your card ending in ${last4}` : ''} for order {number}.
       </P>
       <Items title="Your prime picks for this box" items={box?.samples ?? []} />
+      <Items title="Also in this box, charged with it" items={box?.extras ?? []} />
       <P>
         {dates
           ? `Choose your other 2 samples by ${dateOf(new Date(dates.buildDeadline))}; after that we choose them for you. Your box is expected to ship on ${dateOf(new Date(dates.expectedShipDate))}.`

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { computeStateTaxCents } from '../tax/tax.service.ts';
 import * as repo from './orders.repository.ts';
@@ -70,12 +70,12 @@ export function sampledProductIds(db: Db, identityId: string): Promise<number[]>
   return repo.productIdsInOrders(db, identityId, SAMPLED_STATUSES);
 }
 
-/** The items of an order: prime picks and chosen samples. */
+/** The samples of an order: prime picks and chosen samples (a tub line added to the box is not one). */
 export async function itemsOf(db: Db, orderId: string) {
   return db
     .select({ productId: orderItems.productId, isPrimePick: orderItems.isPrimePick })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
+    .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.listPriceCents)));
 }
 
 /** Adds the samples the store chose for a member who did not choose before the build deadline. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type OrderRow, type OrderStatus, orderItems, orders } from './orders.table.ts';
 
@@ -158,7 +158,16 @@ export async function replaceChosenItems(
   orderId: string,
   items: { id: string; productId: number }[],
 ): Promise<void> {
-  await db.delete(orderItems).where(and(eq(orderItems.orderId, orderId), eq(orderItems.isPrimePick, false)));
+  // Tub lines added to the box (docs/product.md#next-box-extras) are not chosen samples: kept.
+  await db
+    .delete(orderItems)
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.isPrimePick, false),
+        isNull(orderItems.listPriceCents),
+      ),
+    );
   await insertItems(
     db,
     orderId,

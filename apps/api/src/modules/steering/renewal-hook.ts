@@ -4,6 +4,7 @@ import type { SubscriptionRow } from '../subscriptions/subscriptions.table.ts';
 import { computeStateTaxCents } from '../tax/tax.service.ts';
 import { halfPriceDiscountCents, pendingOfferKinds } from './cancel-offers.ts';
 import { swapPrimePicksToNewBrands } from './new-brands.ts';
+import { moveExtrasIntoBox } from './next-box-extras.ts';
 
 /** What a renewal tells the hook about the box it just created, inside its transaction. */
 export interface NextBoxInput {
@@ -19,13 +20,24 @@ export interface NextBoxInput {
 export type NextBoxHook = (tx: Db, input: NextBoxInput) => Promise<{ totalCents: number }>;
 
 /**
- * The renewal's box as the member steered it (docs/product.md#cancel-offers): a taken
+ * The renewal's box as the member steered it (docs/product.md#next-box-extras,
+ * docs/product.md#cancel-offers): the tubs added to it become its tub lines; a taken
  * "new brands" offer turns its prime picks to untried brands, a taken "half price" offer takes
  * half the box price off. Each is applied to one box only (marked with the order). The order's
  * tax and total are computed again, so the one charge claimed after this is the right amount.
  */
-export async function prepareNextBox(tx: Db, input: NextBoxInput): Promise<{ totalCents: number }> {
+export function createNextBoxHook(webUrl: string): NextBoxHook {
+  return (tx, input) => prepareNextBox(tx, input, webUrl);
+}
+
+export async function prepareNextBox(
+  tx: Db,
+  input: NextBoxInput,
+  webUrl: string,
+): Promise<{ totalCents: number }> {
   const { sub, orderId } = input;
+  // Tubs added to this box (docs/product.md#next-box-extras), in its one charge.
+  await moveExtrasIntoBox(tx, sub, orderId, input.at, webUrl);
   const pending = await pendingOfferKinds(tx, sub.id);
   let discountCents = 0;
   for (const offer of pending) {

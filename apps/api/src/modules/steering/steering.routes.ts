@@ -1,9 +1,12 @@
 import {
+  AddToNextBoxBodySchema,
   AdminCancelOffersQuerySchema,
   AdminCancelOffersSchema,
   CancelOfferQuerySchema,
   CancelOfferSchema,
+  NextBoxExtrasSchema,
   OrderSchema,
+  RemoveFromNextBoxBodySchema,
   RescheduleNextBoxQuerySchema,
   SubscriptionSchema,
   SwapPrimePickBodySchema,
@@ -14,10 +17,12 @@ import type { Db } from '../../db/database.ts';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
 import { type CancelOffers, cancelOfferStats } from './cancel-offers.ts';
 import type { createNextBox } from './next-box.ts';
+import type { NextBoxExtrasService } from './next-box-extras.ts';
 import { type SwapDeps, swapPrimePick } from './swap-prime-pick.ts';
 
 export interface SteeringRoutesOptions {
   tokens: AccessTokens;
+  extras: NextBoxExtrasService;
   swap: SwapDeps;
   cancelOffers: CancelOffers;
   nextBox: ReturnType<typeof createNextBox>;
@@ -101,6 +106,54 @@ export async function steeringRoutes(app: FastifyInstance, options: SteeringRout
       preValidation: signedIn,
     },
     async (request) => nextBox.sendNow(userOf(request)),
+  );
+
+  await extrasRoutes(app, options);
+}
+
+export async function extrasRoutes(app: FastifyInstance, options: SteeringRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireUser(options.tokens);
+  const { extras } = options;
+  const answer = { 200: NextBoxExtrasSchema };
+  const otags = ['orders'];
+
+  r.get(
+    '/order/NextBoxExtras',
+    {
+      schema: { tags: otags, summary: 'Tubs waiting to be charged with the next renewal', response: answer },
+      preValidation: signedIn,
+    },
+    async (request) => extras.list(userOf(request)),
+  );
+
+  r.post(
+    '/order/AddToNextBox',
+    {
+      schema: {
+        tags: otags,
+        summary:
+          'An unlocked tub charged at the member price with the next renewal, in its charge (403 if not unlocked)',
+        body: AddToNextBoxBodySchema,
+        response: answer,
+      },
+      preValidation: signedIn,
+    },
+    async (request) => extras.add(userOf(request), request.body),
+  );
+
+  r.post(
+    '/order/RemoveFromNextBox',
+    {
+      schema: {
+        tags: otags,
+        summary: 'Takes a waiting tub out of the next box',
+        body: RemoveFromNextBoxBodySchema,
+        response: answer,
+      },
+      preValidation: signedIn,
+    },
+    async (request) => extras.remove(userOf(request), request.body.itemId),
   );
 }
 

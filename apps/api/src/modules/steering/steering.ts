@@ -1,6 +1,7 @@
 import type { Services } from '../../services.ts';
 import { createCancelOffers } from './cancel-offers.ts';
 import { createNextBox } from './next-box.ts';
+import { createNextBoxExtras } from './next-box-extras.ts';
 import type { SteeringRoutesOptions } from './steering.routes.ts';
 
 /**
@@ -13,6 +14,7 @@ export function createSteering(services: Services): SteeringRoutesOptions {
   const webUrl = config.publicUrl;
   return {
     tokens: services.tokens,
+    extras: createNextBoxExtras({ db, clock, mailer, webUrl, unlockedProductIds: orders.unlockedProductIds }),
     swap: {
       db,
       clock,

@@ -144,6 +144,8 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
           if (cycle.orderId)
             await moveOrder(tx, cycle.orderId, ['awaiting_payment'], { status: 'canceled', now: at });
         }
+        // Tubs waiting for the next box are dropped uncharged (docs/product.md#next-box-extras).
+        await tx.execute(sql`DELETE FROM next_box_extras WHERE subscription_id = ${sub.id}`);
         await event(tx, sub, 'canceled', at, { reason });
       });
       if (done && deps.webUrl) {

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AddToNextBoxBody,
+  centsToDollars,
+  NEXT_BOX_MAX_QUANTITY,
+  type NextBoxExtras,
+  productName,
+  SubscriptionMessages,
+} from '@store/contracts';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { memberPriceCents } from '../catalog/catalog.service.ts';
+import * as store from '../cycles/cycle-store.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { addDays } from '../subscriptions/subscriptions.service.ts';
+import { type SubscriptionRow, subscriptions } from '../subscriptions/subscriptions.table.ts';
+import { extraAddedMail, extraLeftOutMail } from './steering-mails.tsx';
+
+/*
+ * Full-size tubs added to the next box (docs/product.md#next-box-extras): kept per membership
+ * until the next renewal that charges, which makes each one a tub line of its order (member
+ * price, quantity, list price) in the same charge, or leaves it out when it is out of stock.
+ */
+
+export const ExtrasMessages = {
+  notUnlocked: 'This tub unlocks once it has been in one of your boxes. Try its sample first.',
+  notActive: 'Your membership is not active, so there is no next box to add to.',
+  pastDue: 'Your last payment did not go through. Please update your card first.',
+  tooMany: `A box takes up to ${NEXT_BOX_MAX_QUANTITY} tubs of one product.`,
+  unknown: 'That product is not in our catalog.',
+};
+
+export interface ExtrasDeps {
+  db: Db;
+  clock: () => Date;
+  mailer: Mailer;
+  webUrl: string;
+  /** Products the member has had in a paid box: only those can be added. */
+  unlockedProductIds: (identityId: string) => Promise<Set<number>>;
+}
+
+type ExtraRow = {
+  id: string;
+  product_id: number;
+  quantity: number;
+  title: string;
+  flavor: string;
+  list_price_cents: number;
+  discount_percent: number;
+  tub_stock: number;
+  is_active: boolean;
+};
+
+async function extrasOf(db: Db, subscriptionId: string): Promise<ExtraRow[]> {
+  const rows = await db.execute<ExtraRow>(sql`
+    SELECT x.id, x.product_id, x.quantity, p.title, p.flavor, p.list_price_cents, p.discount_percent,
+           p.tub_stock, p.is_active
+    FROM next_box_extras x JOIN products p ON p.id = x.product_id
+    WHERE x.subscription_id = ${subscriptionId}
+    ORDER BY x.created_at, x.id`);
+  return rows.rows;
+}
+
+const lineOf = (row: Pick<ExtraRow, 'title' | 'flavor' | 'quantity'>) =>
+  `${productName(row)}${Number(row.quantity) > 1 ? ` x${row.quantity}` : ''}`;
+
+/** The next date that charges (skipped and paused renewal dates are passed over). */
+const chargingDate = (sub: SubscriptionRow) => addDays(sub.nextBillingAt, sub.skipCycles * sub.scheduleDays);
+
+/** The member's membership that is not canceled (or else the latest), optionally locked. */
+async function membershipOf(db: Db, identityId: string, lock = false): Promise<SubscriptionRow | undefined> {
+  const query = db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.identityId, identityId))
+    .orderBy(sql`(${subscriptions.status} = 'canceled')`, desc(subscriptions.createdAt))
+    .limit(1);
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+export type NextBoxExtrasService = ReturnType<typeof createNextBoxExtras>;
+
+export function createNextBoxExtras(deps: ExtrasDeps) {
+  const { db, clock } = deps;
+
+  async function list(identityId: string): Promise<NextBoxExtras> {
+    const sub = await membershipOf(db, identityId);
+    if (!sub || sub.status === 'canceled') return { billingDate: null, items: [] };
+    const rows = await extrasOf(db, sub.id);
+    return {
+      billingDate: chargingDate(sub).toISOString(),
+      items: rows.map((r) => ({
+        id: r.id,
+        productId: Number(r.product_id),
+        productName: productName(r),
+        quantity: Number(r.quantity),
+        memberPrice: centsToDollars(memberPriceCents(Number(r.list_price_cents), Number(r.discount_percent))),
+      })),
+    };
+  }
+
+  return {
+    /** GET /order/NextBoxExtras. */
+    list,
+
+    /** POST /order/AddToNextBox: an unlocked product (403 otherwise); the same product again adds to its quantity. */
+    async add(identityId: string, body: AddToNextBoxBody): Promise<NextBoxExtras> {
+      const product = await db.execute<{ title: string; flavor: string; is_active: boolean }>(
+        sql`SELECT title, flavor, is_active FROM products WHERE id = ${body.productId}`,
+      );
+      const found = product.rows[0];
+      if (!found?.is_active) throw notFound('That product');
+      if (!(await deps.unlockedProductIds(identityId)).has(body.productId)) {
+        throw forbidden(ExtrasMessages.notUnlocked);
+      }
+      const at = clock();
+      let billing: Date | null = null;
+      let line = '';
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const sub = await membershipOf(tx, identityId, true);
+        if (!sub) throw conflict(SubscriptionMessages.noMembership);
+        if (sub.status === 'canceled') throw conflict(ExtrasMessages.notActive);
+        if (sub.status === 'past_due') throw conflict(ExtrasMessages.pastDue);
+        const existing = await tx.execute<{ quantity: number }>(
+          sql`SELECT quantity FROM next_box_extras WHERE subscription_id = ${sub.id} AND product_id = ${body.productId}`,
+        );
+        const quantity = Number(existing.rows[0]?.quantity ?? 0) + body.quantity;
+        if (quantity > NEXT_BOX_MAX_QUANTITY) {
+          throw badRequest(ExtrasMessages.tooMany, { quantity: ExtrasMessages.tooMany });
+        }
+        await tx.execute(sql`
+          INSERT INTO next_box_extras (id, subscription_id, product_id, quantity, created_at)
+          VALUES (${randomUUID()}, ${sub.id}, ${body.productId}, ${quantity}, ${at.toISOString()})
+          ON CONFLICT (subscription_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity`);
+        await store.recordEvent(tx, {
+          subscriptionId: sub.id,
+          actor: 'member',
+          kind: 'next_box_extra_added',
+          detail: { productId: body.productId, quantity },
+          at,
+        });
+        billing = chargingDate(sub);
+        line = lineOf({ title: found.title, flavor: found.flavor, quantity: body.quantity });
+      });
+      const email = await store.emailOf(db, identityId);
+      try {
+        if (email) await deps.mailer.send(await extraAddedMail(email, line, billing, deps.webUrl));
+      } catch {
+        // Added whether or not the confirmation could be sent.
+      }
+      return list(identityId);
+    },
+
+    /** POST /order/RemoveFromNextBox: one of the member's own waiting tubs (404 otherwise). */
+    async remove(identityId: string, itemId: string): Promise<NextBoxExtras> {
+      const sub = await membershipOf(db, identityId);
+      const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      if (!sub || !UUID.test(itemId)) throw notFound('That tub');
+      const deleted = await db.execute<{ id: string }>(sql`
+        DELETE FROM next_box_extras WHERE id = ${itemId.toLowerCase()} AND subscription_id = ${sub.id} RETURNING id`);
+      if (deleted.rows.length === 0) throw notFound('That tub');
+      return list(identityId);
+    },
+  };
+}
+
+/**
+ * Inside the renewal's transaction (renewal-hook.ts): each waiting tub becomes a tub line of the
+ * new box's order at the member price, its stock taken; one out of stock is left out and the
+ * member is told by mail. Nothing waits afterwards: the next box starts empty of extras.
+ */
+export async function moveExtrasIntoBox(
+  tx: Db,
+  sub: SubscriptionRow,
+  orderId: string,
+  at: Date,
+  webUrl: string,
+): Promise<void> {
+  const rows = await tx.execute<ExtraRow>(sql`
+    SELECT x.id, x.product_id, x.quantity, p.title, p.flavor, p.list_price_cents, p.discount_percent,
+           p.tub_stock, p.is_active
+    FROM next_box_extras x JOIN products p ON p.id = x.product_id
+    WHERE x.subscription_id = ${sub.id}
+    ORDER BY x.created_at, x.id
+    FOR UPDATE OF x`);
+  if (rows.rows.length === 0) return;
+  const leftOut: string[] = [];
+  for (const row of rows.rows) {
+    const quantity = Number(row.quantity);
+    // Taken only when there is enough: two renewals at once never sell the same last tub twice.
+    const taken = row.is_active
+      ? await tx.execute(sql`
+          UPDATE products SET tub_stock = tub_stock - ${quantity}
+          WHERE id = ${row.product_id} AND tub_stock >= ${quantity} RETURNING id`)
+      : { rows: [] };
+    if (taken.rows.length === 0) {
+      leftOut.push(lineOf(row));
+      continue;
+    }
+    const list = Number(row.list_price_cents);
+    await tx.execute(sql`
+      INSERT INTO order_items (id, order_id, product_id, is_prime_pick, price_cents, quantity, list_price_cents, created_at)
+      VALUES (${randomUUID()}, ${orderId}, ${row.product_id}, false,
+              ${memberPriceCents(list, Number(row.discount_percent)) * quantity}, ${quantity}, ${list}, ${at.toISOString()})`);
+  }
+  await tx.execute(sql`DELETE FROM next_box_extras WHERE subscription_id = ${sub.id}`);
+  if (leftOut.length > 0) {
+    const email = await store.emailOf(tx, sub.identityId);
+    if (email) {
+      await store.queueMail(
+        tx,
+        `extras-left-out:${sub.id}:${orderId}`,
+        await extraLeftOutMail(email, leftOut, webUrl),
+        at,
+      );
+    }
+  }
+}
