@@ -198,3 +198,63 @@ test('a member moves the next box to a chosen day, then sends it now; on the thi
   ).toBeVisible();
   await captureScreens(page, 'steer-next-box-third');
 });
+
+test('a member adds a tub to the next box from the shop and the product page; the renewal charges it with the box', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const { account } = await becomeMember(page, 'extras');
+  const paidAt = Date.now();
+
+  await page.goto('/shop');
+  const addNext = page.getByRole('button', { name: /to my next box$/ }).first();
+  await expect(addNext).toBeVisible();
+  const name = ((await addNext.getAttribute('aria-label')) ?? '')
+    .replace(/^Add /, '')
+    .replace(/ to my next box$/, '');
+  await addNext.click();
+  await expect(page.getByText(`${name} is in your next box`, { exact: false })).toBeVisible();
+  await captureScreens(page, 'steer-extras-shop');
+
+  await page.goto('/membership');
+  const extras = page.getByRole('region', { name: 'Also in your next box' });
+  await expect(extras.getByText(name, { exact: false })).toBeVisible();
+  await expectAccessible(page, 'membership with extras');
+  await captureScreens(page, 'steer-extras-membership');
+  await openMail(page, account.email);
+  await expect(page.getByText(`Added to your next box: ${name}`).first()).toBeVisible();
+
+  // The renewal: one charge for the box and the tub; the order page lists the tub; nothing waits after.
+  await sweepAt(request, paidAt + 30 * 24 * 60 * 60 * 1000 + 60_000);
+  await page.goto('/membership');
+  await expect(page.getByRole('region', { name: 'Also in your next box' })).toHaveCount(0);
+  await openMail(page, account.email);
+  await page.getByText('Text version').click();
+  await expect(page.getByText(/Also in this box, charged with it/).first()).toBeVisible();
+  const orders = await page.evaluate(async () => {
+    const res = await fetch('/api/order/GetMyOrders', {
+      headers: { authorization: `Bearer ${localStorage.getItem('auth')}` },
+    });
+    return (await res.json()) as { id: string; kind: string }[];
+  });
+  const renewal = orders.find((o) => o.kind === 'cycle_box')!;
+  await page.goto(`/order-detail/${renewal.id}`);
+  await expect(page.getByText(`${name} x1 (full-size tub)`, { exact: false })).toBeVisible();
+  await captureScreens(page, 'steer-extras-order');
+
+  // On the product page too, for the second box's next one; then taken out again.
+  await page.goto('/shop');
+  await page
+    .getByRole('button', { name: /to my next box$/ })
+    .first()
+    .click();
+  await page.goto('/membership');
+  const again = page.getByRole('region', { name: 'Also in your next box' });
+  await expect(again).toBeVisible();
+  await again
+    .getByRole('button', { name: /^Remove / })
+    .first()
+    .click();
+  await expect(page.getByRole('region', { name: 'Also in your next box' })).toHaveCount(0);
+});

@@ -80,7 +80,8 @@ export function BuildYourBoxPage({ orderId }: { orderId: string }) {
   const openSwap = (itemId: string | null) => setParams(itemId ? { swap: itemId } : {}, { replace: true });
   if (!order) return <BoxState error={error} onRetry={reload} title="Build Your Personalized Box" />;
   const primePicks = order.items.filter((i) => i.isPrimePick);
-  const chosen = order.items.filter((i) => !i.isPrimePick);
+  // A tub added to the box is not a chosen sample (docs/product.md#next-box-extras).
+  const chosen = order.items.filter((i) => !i.isPrimePick && i.undiscountedPrice === null);
   const open = Math.max(0, 2 - chosen.length);
   const isSet = open === 0;
   return (

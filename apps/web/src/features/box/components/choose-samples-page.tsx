@@ -22,7 +22,10 @@ export function chooseSamplesTitle(chosen: number, isSaved: boolean): string {
 }
 
 function savedChoice(order: Order): number[] {
-  return order.items.filter((i) => !i.isPrimePick && i.productId !== null).map((i) => i.productId!);
+  // A tub added to the box is not a chosen sample (docs/product.md#next-box-extras).
+  return order.items
+    .filter((i) => !i.isPrimePick && i.productId !== null && i.undiscountedPrice === null)
+    .map((i) => i.productId!);
 }
 
 /** The chosen samples saved on the server seed the client's choice once. */

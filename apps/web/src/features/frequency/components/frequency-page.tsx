@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
 import { MemberGate } from './member-gate.tsx';
+import { NextBoxDate } from './next-box-date.tsx';
 import { ScheduleOptions } from './schedule-options.tsx';
 import { SkipPause } from './skip-pause.tsx';
 
@@ -23,6 +24,12 @@ export function FrequencyPage() {
               key={subscription.deliveryScheduleDuration}
               currentDays={subscription.deliveryScheduleDuration}
             />
+          </section>
+          <section className="member-page__card" aria-labelledby="next-box-title">
+            <h2 id="next-box-title" className="member-page__subtitle">
+              Your next box
+            </h2>
+            <NextBoxDate subscription={subscription} />
           </section>
           <section className="member-page__card" aria-labelledby="skip-title">
             <h2 id="skip-title" className="member-page__subtitle">

@@ -20,6 +20,7 @@ import { loadAuthInfo, useAuth } from '@/lib/auth.ts';
 import { notify } from '@/lib/notifications.ts';
 import { restartMembership, useCurrentBox } from '../api/membership-api.ts';
 import { CycleDatesList, CycleTracker, StageContent } from './cycle-stage.tsx';
+import { NextBoxExtrasCard } from './next-box-extras.tsx';
 import './membership.css';
 
 const SLOTS = ['slot-1', 'slot-2', 'slot-3', 'slot-4'] as const;
@@ -92,7 +93,11 @@ function paidOrderIdFrom(state: unknown): string | null {
 
 /** Two chosen samples saved beside the prime picks: the box is set. */
 export function isBoxSet(order: Order | undefined): boolean {
-  return (order?.items.filter((i) => !i.isPrimePick && i.productId !== null).length ?? 0) >= 2;
+  // A tub added to the box (undiscountedPrice set) is not a chosen sample (docs/product.md#next-box-extras).
+  return (
+    (order?.items.filter((i) => !i.isPrimePick && i.productId !== null && i.undiscountedPrice === null)
+      .length ?? 0) >= 2
+  );
 }
 
 function usdTotal(dollars: number): string {
@@ -144,6 +149,7 @@ function ActiveMembership({ subscription, email }: { subscription: Subscription;
         orderId={subscription.currentOrderId}
         canSwap={subscription.cycleStatus === CYCLE_STAGES.indexOf('Build Your Box')}
       />
+      {subscription.statusName === 'Canceled' ? null : <NextBoxExtrasCard />}
 
       <section className="membership__card" aria-labelledby="plan-title">
         <h2 id="plan-title" className="membership__section-title">
@@ -200,7 +206,8 @@ function ActiveMembership({ subscription, email }: { subscription: Subscription;
 function BoxSamples({ orderId, canSwap }: { orderId: string | null; canSwap: boolean }) {
   const { data: order } = useCurrentBox(orderId);
   if (!orderId || !order) return null;
-  const samples = order.items.filter((i) => i.productId !== null);
+  // Samples only: a tub added to the box is listed under "Also in your next box".
+  const samples = order.items.filter((i) => i.productId !== null && i.undiscountedPrice === null);
   const chosen = samples.filter((i) => !i.isPrimePick).length;
   const month = new Date(order.datePaid ?? order.dateCreated).toLocaleDateString('en-US', {
     month: 'long',

@@ -118,15 +118,26 @@ function SummaryLines({ order }: { order: PreOrderDetail }) {
         <th scope="row">Sample box x1</th>
         <td>{formatDollars(order.price)}</td>
       </tr>
-      {order.items.map((item) => (
-        <tr key={item.id} className="order-detail__sample">
-          <th scope="row">
-            {item.brandName ? `${item.brandName} ` : ''}
-            {productName(item)}
-          </th>
-          <td>Included</td>
-        </tr>
-      ))}
+      {order.items.map((item) =>
+        // A tub added to the box is charged with it at the member price (docs/product.md#next-box-extras).
+        item.undiscountedPrice !== null ? (
+          <tr key={item.id}>
+            <th scope="row">
+              {item.brandName ? `${item.brandName} ` : ''}
+              {productName(item)} x{item.quantity} (full-size tub)
+            </th>
+            <td>{formatDollars(item.price)}</td>
+          </tr>
+        ) : (
+          <tr key={item.id} className="order-detail__sample">
+            <th scope="row">
+              {item.brandName ? `${item.brandName} ` : ''}
+              {productName(item)}
+            </th>
+            <td>Included</td>
+          </tr>
+        ),
+      )}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { useProduct } from '../api/get-product.ts';
 import { PersonalizedSuggestions } from './personalized-suggestions.tsx';
 import { ProductReviewList, ReviewSummary } from './product-reviews.tsx';
 import './product.css';
+import { AddToNextBoxButton } from '@/components/next-box/add-to-next-box-button.tsx';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
@@ -112,7 +113,14 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
               BACK
             </Link>
           ) : product.unlocked ? (
-            <AddToCartButton productId={product.id} name={productName(product)} />
+            <>
+              <AddToCartButton productId={product.id} name={productName(product)} />
+              <AddToNextBoxButton
+                productId={product.id}
+                name={productName(product)}
+                className="product-primary product-primary--next-box"
+              />
+            </>
           ) : (
             <p className="product-detail__locked" data-testid="product-locked">
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">

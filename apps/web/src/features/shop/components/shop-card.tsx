@@ -1,6 +1,7 @@
 import { formatUsd, type Product, productName } from '@store/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AddToNextBoxButton } from '@/components/next-box/add-to-next-box-button.tsx';
 import { RatingLine } from '@/components/ui/rating.tsx';
 import { paths } from '@/config/paths.ts';
 import { addToCart } from '@/lib/add-to-cart.ts';
@@ -67,6 +68,11 @@ export function ShopCard({
         {body}
       </Link>
       <ShopAddToCart productId={product.id} name={name} />
+      <AddToNextBoxButton
+        productId={product.id}
+        name={name}
+        className="shop-card__add shop-card__add--next-box"
+      />
     </div>
   );
 }
