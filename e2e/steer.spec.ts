@@ -243,7 +243,7 @@ test('a member adds a tub to the next box from the shop and the product page; th
   await expect(page.getByText(`${name} x1 (full-size tub)`, { exact: false })).toBeVisible();
   await captureScreens(page, 'steer-extras-order');
 
-  // On the product page too, for the second box's next one; then taken out again.
+  // Added again for the box after it, then taken out again.
   await page.goto('/shop');
   await page
     .getByRole('button', { name: /to my next box$/ })
