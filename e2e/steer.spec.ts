@@ -251,12 +251,16 @@ test('a member adds a tub to the next box from the shop and the product page; th
   await expect(page.getByText(`${name} x1 (full-size tub)`, { exact: false })).toBeVisible();
   await captureScreens(page, 'steer-extras-order');
 
-  // Added again for the box after it, then taken out again.
+  // Added again for the box after it, from the product's own page, then taken out again.
   await page.goto('/shop');
   await page
-    .getByRole('button', { name: /to my next box$/ })
+    .getByRole('link', { name: `See ${name}` })
     .first()
     .click();
+  await expect(page).toHaveURL(/\/product-detail\//);
+  await page.getByRole('button', { name: `Add ${name} to my next box` }).click();
+  await expect(page.getByText(`${name} is in your next box`, { exact: false })).toBeVisible();
+  await captureScreens(page, 'steer-extras-product');
   await page.goto('/membership');
   const again = page.getByRole('region', { name: 'Also in your next box' });
   await expect(again).toBeVisible();
