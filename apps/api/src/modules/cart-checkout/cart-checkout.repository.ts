@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { type CartRow, cartItems, carts, couponRedemptions, coupons } from '../cart/cart.table.ts';
+import { cartItems, carts, couponRedemptions, coupons } from '../cart/cart.table.ts';
+import type { CartRow } from '../cart/index.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { paymentAttempts } from '../payments/provider/payments.table.ts';
 import {

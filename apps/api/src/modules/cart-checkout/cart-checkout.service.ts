@@ -9,13 +9,17 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { CartRow } from '../cart/cart.table.ts';
-import { type CartPrice, priceCart } from '../cart/cart-pricing.ts';
-import { couponTerms, findUsableCouponById, redeemCoupon } from '../cart/coupon-rules.ts';
-import type { CheckoutService } from '../checkout/checkout.service.ts';
-import { STALE_ATTEMPT_MS } from '../checkout/context.ts';
-import type { OrderShipping } from '../orders/orders.table.ts';
-import type { TaxCalculator } from '../tax/tax.service.ts';
+import {
+  type CartPrice,
+  type CartRow,
+  couponTerms,
+  findUsableCouponById,
+  priceCart,
+  redeemCoupon,
+} from '../cart/index.ts';
+import { type CheckoutService, STALE_ATTEMPT_MS } from '../checkout/index.ts';
+import type { OrderShipping } from '../orders/index.ts';
+import type { TaxCalculator } from '../tax/index.ts';
 import * as repo from './cart-checkout.repository.ts';
 import type { CartOrderRow } from './cart-checkout.table.ts';
 

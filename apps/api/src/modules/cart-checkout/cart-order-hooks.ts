@@ -2,29 +2,11 @@ import { productName } from '@store/contracts';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { redeemCoupon } from '../cart/coupon-rules.ts';
+import { redeemCoupon } from '../cart/index.ts';
 import { products } from '../catalog/catalog.table.ts';
-import { cartReceiptMail, usd } from '../mail/cart-receipt.tsx';
-import type { Mail } from '../mail/mailer.ts';
-import { soldOutRefundMail } from '../mail/templates.tsx';
+import type { CartOrderHooks } from '../checkout/index.ts';
+import { cartReceiptMail, soldOutRefundMail, usd } from '../mail/index.ts';
 import * as repo from './cart-checkout.repository.ts';
-
-/**
- * What the checkout's one "charged → paid" transition does for an order of kind 'cart'
- * (docs/reliability.md#c7): it runs inside that transaction, under the order's row lock, so whichever of
- * the request, the webhook or reconciliation records the payment, it happens once.
- */
-export interface CartOrderHooks {
-  /**
-   * Inside the paying transaction: holds consumed, coupon redeemed, cart 'ordered'. `sold_out`
-   * when the hold had expired and the shelf is empty now: nothing is changed, the caller refunds.
-   */
-  onPaid(tx: Db, orderId: string): Promise<'kept' | 'sold_out'>;
-  /** The receipt of a paid cart order (the outbox sends it once). */
-  receiptMail(orderId: string): Promise<Mail | undefined>;
-  /** The mail of a payment refunded because the order's tubs sold out (the outbox sends it once). */
-  soldOutRefundMail(orderId: string, amountCents: number): Promise<Mail | undefined>;
-}
 
 export interface CartOrderHooksDeps {
   db: Db;

@@ -1,18 +1,16 @@
 import { and, asc, eq, inArray, lte, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { identities } from '../accounts/accounts.table.ts';
-import type { CatalogProductRow } from '../catalog/catalog.repository.ts';
-import type { OrderOwner } from '../orders/order-view.ts';
-import { type OrderItemRow, type OrderRow, orders } from '../orders/orders.table.ts';
-import {
-  customers,
-  type PaymentAttemptRow,
-  type PaymentAttemptStatus,
-  type PaymentMethodRow,
-  type ProviderName,
-  paymentAttempts,
-  paymentMethods,
-} from '../payments/provider/payments.table.ts';
+import type { CatalogProductRow } from '../catalog/index.ts';
+import type { OrderItemRow, OrderOwner, OrderRow } from '../orders/index.ts';
+import { orders } from '../orders/orders.table.ts';
+import type {
+  PaymentAttemptRow,
+  PaymentAttemptStatus,
+  PaymentMethodRow,
+  ProviderName,
+} from '../payments/index.ts';
+import { customers, paymentAttempts, paymentMethods } from '../payments/provider/payments.table.ts';
 
 /*
  * The payment tables the checkout writes (defined by the payments provider layer, 0005_payments.sql):

@@ -1,8 +1,8 @@
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
 import { confirmRenewal, renewalConfirmation } from './confirm-renewal.ts';
 import { createRanker } from './picks.ts';
 import { renewOne } from './renewals.ts';

@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { boxShippedMail, tubsShippedMail } from '../mail/cycle-templates.tsx';
-import type { Mailer } from '../mail/mailer.ts';
+import { boxShippedMail, type Mailer, tubsShippedMail } from '../mail/index.ts';
 import {
   addChosenSamples,
   CHOSEN_PER_BOX,
@@ -9,9 +8,9 @@ import {
   itemsOf,
   moveOrder,
   sampledProductIds,
-} from '../orders/cycle-orders.ts';
+} from '../orders/index.ts';
+import { cycleStore as store } from '../subscriptions/index.ts';
 import { billingCycles } from '../subscriptions/subscriptions.table.ts';
-import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
 
 /**

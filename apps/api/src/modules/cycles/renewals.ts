@@ -6,17 +6,16 @@ import {
   membershipPausedUnpaidMail,
   paymentFailedMail,
   renewalReceiptMail,
-} from '../mail/cycle-templates.tsx';
-import { createCycleOrder, findOrderRow, moveOrder, sampledProductIds } from '../orders/cycle-orders.ts';
+} from '../mail/index.ts';
+import { createCycleOrder, findOrderRow, moveOrder, sampledProductIds } from '../orders/index.ts';
+import { classifyDecline, type PaymentProvider, PaymentProviderError } from '../payments/index.ts';
 import {
-  classifyDecline,
-  type PaymentProvider,
-  PaymentProviderError,
-} from '../payments/provider/payment-provider.ts';
-import { addDays } from '../subscriptions/subscriptions.service.ts';
-import type { BillingCycleRow, SubscriptionRow } from '../subscriptions/subscriptions.table.ts';
+  addDays,
+  type BillingCycleRow,
+  type SubscriptionRow,
+  cycleStore as store,
+} from '../subscriptions/index.ts';
 import { confirmPaymentMail } from './confirm-renewal-mail.tsx';
-import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
 
 /** What happens to a membership whose last renewal retry failed (docs/payments.md#failed-renewal-policy). */

@@ -1,19 +1,11 @@
 import { ASSEMBLY_DAYS } from '@store/contracts';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { boxShippedMail, renewalReminderMail } from '../mail/cycle-templates.tsx';
-import type { Mailer } from '../mail/mailer.ts';
-import {
-  addChosenSamples,
-  CHOSEN_PER_BOX,
-  itemsOf,
-  moveOrder,
-  sampledProductIds,
-} from '../orders/cycle-orders.ts';
-import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
-import { addDays, REVIEW_DAYS } from '../subscriptions/subscriptions.service.ts';
+import { boxShippedMail, type Mailer, renewalReminderMail } from '../mail/index.ts';
+import { addChosenSamples, CHOSEN_PER_BOX, itemsOf, moveOrder, sampledProductIds } from '../orders/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import { addDays, REVIEW_DAYS, cycleStore as store } from '../subscriptions/index.ts';
 import { billingCycles, subscriptions } from '../subscriptions/subscriptions.table.ts';
-import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
 import { type RenewalOutcome, type RenewalPolicy, renewOne } from './renewals.ts';
 

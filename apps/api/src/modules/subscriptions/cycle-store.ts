@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { productName } from '@store/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { Mail } from '../mail/mailer.ts';
+import type { Mail } from '../mail/index.ts';
 import {
   type BillingCycleRow,
   billingCycles,
   type SubscriptionRow,
   subscriptions,
-} from '../subscriptions/subscriptions.table.ts';
+} from './subscriptions.table.ts';
 
-/** Data access of the cycle engine (migration 0009). */
+/** Data access of the cycle engine over the memberships' tables (migration 0009); the cycles module reads it through this module's face. */
 
 /** The subscription, locked until the transaction ends; with `skipLocked` another process's row is passed over. */
 export async function lockSubscription(
