@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { cartItems, carts, couponRedemptions, coupons } from '../cart/cart.table.ts';
 import type { CartRow } from '../cart/index.ts';
 import { products } from '../catalog/catalog.table.ts';
-import { paymentAttempts } from '../payments/provider/payments.table.ts';
 import {
   type CartOrderItemRow,
   type CartOrderRow,
@@ -12,9 +11,6 @@ import {
   cartOrders,
   stockReservations,
 } from './cart-checkout.table.ts';
-
-/** Attempts that mean a payment of the order is running or done (the checkout's partial unique index). */
-const LIVE_ATTEMPTS = ['pending', 'requires_action', 'succeeded'] as const;
 
 export interface CartLine {
   productId: number;
@@ -69,15 +65,6 @@ export async function findOrderOfCart(db: Db, cartId: string): Promise<CartOrder
 export async function findCartOrder(db: Db, orderId: string): Promise<CartOrderRow | undefined> {
   const [row] = await db.select().from(cartOrders).where(eq(cartOrders.id, orderId)).limit(1);
   return row;
-}
-
-export async function hasLiveAttempt(db: Db, orderId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: paymentAttempts.id })
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.status, [...LIVE_ATTEMPTS])))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function insertOrder(tx: Db, row: typeof cartOrders.$inferInsert): Promise<CartOrderRow> {

@@ -17,7 +17,7 @@ import {
   priceCart,
   redeemCoupon,
 } from '../cart/index.ts';
-import { type CheckoutService, STALE_ATTEMPT_MS } from '../checkout/index.ts';
+import { type CheckoutService, hasLiveAttempt, STALE_ATTEMPT_MS } from '../checkout/index.ts';
 import type { OrderShipping } from '../orders/index.ts';
 import type { TaxCalculator } from '../tax/index.ts';
 import * as repo from './cart-checkout.repository.ts';
@@ -143,7 +143,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
         const order = await repo.findCartOrder(t, orderId);
         if (!order || (order.status !== 'draft' && order.status !== 'awaiting_payment')) return;
         const cart = order.cartId ? await repo.lockCart(t, order.cartId) : undefined;
-        if (await repo.hasLiveAttempt(t, orderId)) return;
+        if (await hasLiveAttempt(t, orderId)) return;
         await release(t, orderId);
         if (cart?.status === 'checking_out') {
           await repo.setCartState(t, cart.id, { status: 'open', updatedAt: now });
@@ -166,7 +166,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
         return { kind: 'done', order: existing };
       }
       // A payment of this order is running or went through: the charge step finds it (C3).
-      if (existing && (await repo.hasLiveAttempt(t, existing.id))) return { kind: 'charge', order: existing };
+      if (existing && (await hasLiveAttempt(t, existing.id))) return { kind: 'charge', order: existing };
       if (cart.status === 'checking_out' && !isStale(cart, now)) {
         throw new AppError('in_progress', CHECKOUT_IN_PROGRESS);
       }
@@ -242,7 +242,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
       const cart = await repo.lockCart(t, cartId);
       const order = await repo.findCartOrder(t, orderId);
       if (!order || (order.status !== 'draft' && order.status !== 'awaiting_payment')) return;
-      if (await repo.hasLiveAttempt(t, orderId)) return;
+      if (await hasLiveAttempt(t, orderId)) return;
       await release(t, orderId);
       if (cart && cart.status !== 'ordered') {
         await repo.setCartState(t, cart.id, { status: 'open', updatedAt: clock() });

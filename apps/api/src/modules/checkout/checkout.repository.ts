@@ -4,16 +4,18 @@ import { identities } from '../accounts/accounts.table.ts';
 import type { CatalogProductRow } from '../catalog/index.ts';
 import type { OrderItemRow, OrderOwner, OrderRow } from '../orders/index.ts';
 import { orders } from '../orders/orders.table.ts';
-import type {
-  PaymentAttemptRow,
-  PaymentAttemptStatus,
-  PaymentMethodRow,
-  ProviderName,
-} from '../payments/index.ts';
-import { customers, paymentAttempts, paymentMethods } from '../payments/provider/payments.table.ts';
+import {
+  customers,
+  type PaymentAttemptRow,
+  type PaymentAttemptStatus,
+  type PaymentMethodRow,
+  type ProviderName,
+  paymentAttempts,
+  paymentMethods,
+} from './payments.table.ts';
 
 /*
- * The payment tables the checkout writes (defined by the payments provider layer, 0005_payments.sql):
+ * The payment tables the checkout writes (payments.table.ts, 0005_payments.sql):
  * the provider's customer per identity, saved cards, and one row per attempt to pay an order.
  */
 
@@ -112,6 +114,18 @@ export async function findLiveAttempt(db: Db, orderId: string): Promise<PaymentA
     )
     .limit(1);
   return row;
+}
+
+/** Whether a payment of the order is running or done (the cart checkout asks before it charges). */
+export async function hasLiveAttempt(db: Db, orderId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(
+      and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.status, [...LIVE_ATTEMPT_STATUSES])),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function listAttempts(db: Db, orderId: string): Promise<PaymentAttemptRow[]> {

@@ -1,4 +1,6 @@
 // The checkout's face (ARCHITECTURE.md#the-rules-the-lint-checks).
+
+export { hasLiveAttempt } from './checkout.repository.ts';
 export { CheckoutLimits, type CheckoutRoutesOptions, checkoutRoutes } from './checkout.routes.ts';
 export { BACKGROUND_INTERVAL_MS, type CheckoutService, createCheckoutService } from './checkout.service.ts';
 export {

@@ -3,7 +3,6 @@ import { type CheckoutIdentity, DELIVERY_SCHEDULE_DAYS, type PaymentIntentResult
 import { AppError, conflict } from '../../http/errors.ts';
 import { isPayable, ORDER_ALREADY_PAID, type OrderRow } from '../orders/index.ts';
 import {
-  type PaymentAttemptRow,
   PaymentProviderError,
   ProviderCircuitOpenError,
   type ProviderPaymentError,
@@ -11,6 +10,7 @@ import {
 } from '../payments/index.ts';
 import * as repo from './checkout.repository.ts';
 import { type CheckoutDeps, STALE_ATTEMPT_MS } from './context.ts';
+import type { PaymentAttemptRow } from './payments.table.ts';
 
 /** What a person sees for a decline whose real reason must not be told (fraud, lost or stolen card). */
 export const GENERIC_DECLINE = 'Your card was declined.';

@@ -10,12 +10,6 @@ export {
   type ProviderPaymentError,
   type ProviderPaymentIntent,
 } from './provider/payment-provider.ts';
-export type {
-  PaymentAttemptRow,
-  PaymentAttemptStatus,
-  PaymentMethodRow,
-  ProviderName,
-} from './provider/payments.table.ts';
 export {
   createEventReconciliation,
   EVENT_RECONCILIATION_INTERVAL_MS,
