@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
+import { createDashboardService } from '../../read-models/back-office-dashboard.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { ContactService } from '../contact/index.ts';
 import type { Ranker } from '../cycles/index.ts';
@@ -8,7 +9,6 @@ import type { Mailer } from '../mail/index.ts';
 import type { PartnersService } from '../partners/index.ts';
 import { createAdminService } from './admin.service.ts';
 import { createCouponsAdminService } from './coupons.service.ts';
-import { createDashboardService } from './dashboard.service.ts';
 import { createFulfilmentService } from './fulfilment.service.ts';
 import { createIssueReportsAdminService } from './issue-reports.service.ts';
 import { createMembersService } from './members.service.ts';

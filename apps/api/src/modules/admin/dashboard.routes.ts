@@ -6,7 +6,7 @@ import {
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DashboardService } from './dashboard.service.ts';
+import type { DashboardService } from '../../read-models/back-office-dashboard.ts';
 
 /** GET /api/admin/dashboard (issue 8 part 1) and GET /api/admin/jobs; registered inside the admin guard's scope. */
 export function dashboardRoutes(

@@ -5,6 +5,7 @@ import { boxShippedMail, type Mailer, renewalReminderMail } from '../mail/index.
 import { addChosenSamples, CHOSEN_PER_BOX, itemsOf, moveOrder, sampledProductIds } from '../orders/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { addDays, REVIEW_DAYS, cycleStore as store } from '../subscriptions/index.ts';
+import type { NextBoxExtras } from './next-box-extras.ts';
 import { choose, type Ranker } from './picks.ts';
 import { type RenewalOutcome, type RenewalPolicy, renewOne } from './renewals.ts';
 
@@ -29,6 +30,8 @@ export interface SweepDeps {
   log?: { error(obj: object, msg: string): void };
   /** Retry days and the final action after failed renewals; the defaults when absent. */
   renewalPolicy?: RenewalPolicy;
+  /** Lines added to a renewal's order before its charge (next-box extras); none when absent. */
+  nextBoxExtras?: NextBoxExtras;
 }
 
 export interface SweepReport {
@@ -222,7 +225,7 @@ async function closeReviewWindows(db: Db, at: Date): Promise<number> {
  * for that date are left out in SQL, so every one in the window is reached however many there
  * are (a batch that stopped at the first 500 would remind those 500 again and never the rest).
  */
-async function queueReminders(deps: SweepDeps, at: Date): Promise<number> {
+export async function queueReminders(deps: SweepDeps, at: Date): Promise<number> {
   const batch = deps.reminderBatch ?? REMINDER_BATCH;
   let queued = 0;
   for (;;) {
