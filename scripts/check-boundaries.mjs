@@ -7,11 +7,13 @@
 //   api-foreign-table  a *.repository.ts imports another module's *.table.ts
 //   web-feature        apps/web/src/features/<x>/ imports apps/web/src/features/<y>/
 //   web-shared         apps/web/src/lib/ or apps/web/src/components/ imports a feature
+//   api-module-table   ARCHITECTURE.md's "API modules" table lacks a module, or its "imports" cell
+//                      differs from the modules that module's production files import
 // Breaks known today are listed in scripts/check-boundaries.allowlist.json, one entry per break;
 // an entry that no longer breaks is itself an error, so the list only shrinks.
 // Usage: node scripts/check-boundaries.mjs [--root <dir>] [--allowlist <file>] [--prune]
 //   --prune  rewrites the allowlist without its stale entries (it never adds one)
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importGraph } from './check-cycles.mjs';
@@ -68,6 +70,62 @@ export function findBreaks(root) {
     for (const b of targets) {
       if (a < b && moduleEdges.get(b)?.has(a))
         breaks.push({ rule: 'api-two-way', from: `${MODULES}${a}`, to: `${MODULES}${b}` });
+    }
+  }
+  breaks.push(...moduleTableBreaks(root, moduleEdges));
+  return breaks;
+}
+
+/**
+ * The "API modules" table of ARCHITECTURE.md: module -> the modules its "imports" cell names
+ * ("nothing" is none). Undefined when the file or the table is absent.
+ */
+export function moduleTable(markdown) {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((line) => line.trim() === '## API modules');
+  if (start < 0) return undefined;
+  const rows = [];
+  for (let i = start + 1; i < lines.length && !lines[i].startsWith('## '); i++) {
+    if (lines[i].trim().startsWith('|')) rows.push(lines[i].trim());
+    else if (rows.length > 0) break;
+  }
+  const cells = (row) =>
+    row
+      .slice(1, -1)
+      .split('|')
+      .map((cell) => cell.trim());
+  const header = rows[0] ? cells(rows[0]) : [];
+  const moduleColumn = header.indexOf('module');
+  const importsColumn = header.indexOf('imports');
+  if (moduleColumn < 0 || importsColumn < 0) return undefined;
+  const names = (cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  const table = new Map();
+  for (const row of rows.slice(2)) {
+    const c = cells(row);
+    for (const name of names(c[moduleColumn] ?? '')) table.set(name, new Set(names(c[importsColumn] ?? '')));
+  }
+  return table;
+}
+
+function moduleTableBreaks(root, moduleEdges) {
+  const doc = join(root, 'ARCHITECTURE.md');
+  const modulesDir = join(root, MODULES);
+  if (!existsSync(doc) || !existsSync(modulesDir)) return [];
+  const table = moduleTable(readFileSync(doc, 'utf8')) ?? new Map();
+  const breaks = [];
+  const list = (set) => [...set].sort().join(', ') || 'nothing';
+  for (const name of readdirSync(modulesDir).sort()) {
+    if (!statSync(join(modulesDir, name)).isDirectory()) continue;
+    const actual = moduleEdges.get(name) ?? new Set();
+    const stated = table.get(name);
+    if (!stated) {
+      breaks.push({ rule: 'api-module-table', from: `${MODULES}${name}`, to: 'ARCHITECTURE.md (no row)' });
+    } else if (list(stated) !== list(actual)) {
+      breaks.push({
+        rule: 'api-module-table',
+        from: `${MODULES}${name}`,
+        to: `ARCHITECTURE.md (the table says ${list(stated)}; the code imports ${list(actual)})`,
+      });
     }
   }
   return breaks;

@@ -127,6 +127,33 @@ describe('check-boundaries', () => {
     expect(result.out).toContain(`web-shared ${web}/components/ui/box.tsx -> ${web}/features/b/x.ts`);
   });
 
+  it('api-module-table: fails on a module without a row and on an "imports" cell that differs from the code', () => {
+    const architecture = (rows) =>
+      `# Architecture\n\n## API modules\n\n| module | what it owns | imports |\n|---|---|---|\n${rows}\n\n## Next\n`;
+    const files = {
+      [`${api}/modules/a/index.ts`]: "import { b } from '../b/index.ts';\nexport const a = b;\n",
+      [`${api}/modules/b/index.ts`]: 'export const b = 1;\n',
+      [`${api}/modules/c/index.ts`]: 'export const c = 1;\n',
+    };
+    const agreeing = fixture({
+      ...files,
+      'ARCHITECTURE.md': architecture('| `a` | A | `b` |\n| `b` | B | nothing |\n| `c` | C | nothing |'),
+    });
+    expect(run(agreeing).code).toBe(0);
+    rmSync(agreeing, { recursive: true, force: true });
+
+    const root = fixture({
+      ...files,
+      'ARCHITECTURE.md': architecture('| `a` | A | `c` |\n| `b` | B | nothing |'),
+    });
+    const result = run(root);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain(
+      `api-module-table ${api}/modules/a -> ARCHITECTURE.md (the table says c; the code imports b)`,
+    );
+    expect(result.out).toContain(`api-module-table ${api}/modules/c -> ARCHITECTURE.md (no row)`);
+  });
+
   it('passes on a break the allowlist names, fails on an entry that no longer breaks', () => {
     const root = fixture({
       [`${web}/lib/head.ts`]: "import { x } from '@/features/b/x.ts';\nx;\n",
