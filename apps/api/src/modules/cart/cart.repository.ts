@@ -249,3 +249,29 @@ export async function openCartCount(db: Db, identityId: string): Promise<number>
     WHERE c.identity_id = ${identityId} AND c.status = 'open'`);
   return Number(result.rows[0]?.n ?? 0);
 }
+
+export interface CartLine {
+  productId: number;
+  quantity: number;
+  listPriceCents: number;
+  discountPercent: number;
+  title: string;
+  isActive: boolean;
+}
+
+/** The cart's lines with the catalog's current prices, in product order (the order stock is locked in). */
+export async function cartLines(db: Db, cartId: string): Promise<CartLine[]> {
+  return db
+    .select({
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      listPriceCents: products.listPriceCents,
+      discountPercent: products.discountPercent,
+      title: products.title,
+      isActive: products.isActive,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.productId));
+}

@@ -1,4 +1,6 @@
 // The catalog's face (ARCHITECTURE.md#the-rules-the-lint-checks).
+
+export { productTitles } from './catalog.repository.ts';
 export { type CatalogRoutesOptions, catalogRoutes } from './catalog.routes.ts';
 export { seedCatalog } from './catalog.seed.ts';
 export {
@@ -15,3 +17,4 @@ export {
 } from './catalog.service.ts';
 export type { Change } from './catalog-editor.ts';
 export * from './reference-lists.ts';
+export * as tubStock from './tub-stock.ts';
