@@ -7,7 +7,7 @@ import { type CartRow, carts, couponRedemptions, coupons } from './cart.table.ts
  * cart into an order; the cart module's face exports these as `cartOrdering`.
  */
 
-export { type CartLine, cartLines } from './cart.repository.ts';
+export { type CartLine, cartLines } from '../../read-models/cart-lines.ts';
 
 /** The cart, locked until the transaction ends (two tabs confirming wait for each other). */
 export async function lockCart(tx: Db, cartId: string): Promise<CartRow | undefined> {

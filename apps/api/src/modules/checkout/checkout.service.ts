@@ -9,6 +9,7 @@ import {
 } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { prepareCheckoutOrderRead } from '../../read-models/checkout-order.ts';
 import type { Membership } from '../accounts/index.ts';
 import { isOrderId, isPayable, ORDER_ALREADY_PAID, toOrder } from '../orders/index.ts';
 import { PaymentProviderError, type ProviderEvent } from '../payments/index.ts';
@@ -46,7 +47,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   });
 
   const { flush, flushSoon, afterPayment } = createAfterPayment(deps, reconciler);
-  const readCheckoutOrder = repo.prepareCheckoutOrderRead(db);
+  const readCheckoutOrder = prepareCheckoutOrderRead(db);
 
   return {
     /** The checkout's named effects ("first box paid"); the composition root adds their listeners. */
