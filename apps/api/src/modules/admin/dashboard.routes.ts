@@ -1,4 +1,8 @@
 import {
+  type AdminCancelOffers,
+  AdminCancelOffersQuerySchema,
+  AdminCancelOffersSchema,
+  type AdminDashboardQuery,
   AdminDashboardQuerySchema,
   AdminDashboardSchema,
   type AdminJob,
@@ -6,12 +10,21 @@ import {
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/database.ts';
-import { createDashboardService } from './dashboard.service.ts';
+import type { DashboardService } from '../../read-models/back-office-dashboard.ts';
 
 /** GET /api/admin/dashboard (issue 8 part 1) and GET /api/admin/jobs; registered inside the admin guard's scope. */
-export function dashboardRoutes(scope: FastifyInstance, deps: { db: Db; clock: () => Date }) {
-  const dashboard = createDashboardService(deps);
+export function dashboardRoutes(
+  scope: FastifyInstance,
+  {
+    dashboard,
+    clock,
+    cancelOffers,
+  }: {
+    dashboard: DashboardService;
+    clock: () => Date;
+    cancelOffers: (query: AdminDashboardQuery) => Promise<AdminCancelOffers>;
+  },
+) {
   scope.withTypeProvider<ZodTypeProvider>().get(
     '/dashboard',
     {
@@ -24,6 +37,21 @@ export function dashboardRoutes(scope: FastifyInstance, deps: { db: Db; clock: (
       },
     },
     async (request) => dashboard.read(request.query),
+  );
+
+  // Cancel offers shown, taken and cancellations per reason (docs/product.md#cancel-offers).
+  scope.withTypeProvider<ZodTypeProvider>().get(
+    '/cancel-offers',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary: 'Per cancel reason over a period: offers shown (offered), taken (saved) and cancellations',
+        querystring: AdminCancelOffersQuerySchema,
+        response: { 200: AdminCancelOffersSchema },
+      },
+    },
+    async (request) => cancelOffers(request.query),
   );
 
   scope.withTypeProvider<ZodTypeProvider>().get(
@@ -39,7 +67,7 @@ export function dashboardRoutes(scope: FastifyInstance, deps: { db: Db; clock: (
     },
     async (request) => {
       const scheduler = request.server.scheduler;
-      const now = deps.clock();
+      const now = clock();
       const history = new Map((await scheduler.history()).map((run) => [run.name, run]));
       const jobs = scheduler.jobs.map((job): AdminJob => {
         const run = history.get(job.name);

@@ -98,6 +98,21 @@ export async function productIdsInOtherBoxes(
   return rows.map((r) => r.productId);
 }
 
+/** Turns one prime pick of an order into another product (docs/product.md#swapping-a-prime-pick); false when there is no such prime pick. */
+export async function swapPrimePickProduct(
+  db: Db,
+  orderId: string,
+  itemId: string,
+  productId: number,
+): Promise<boolean> {
+  const updated = await db
+    .update(orderItems)
+    .set({ productId })
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId), eq(orderItems.isPrimePick, true)))
+    .returning({ id: orderItems.id });
+  return updated.length > 0;
+}
+
 /** The order, locked until the transaction ends: payment and fulfilment of one order run one at a time. */
 export async function lockOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);

@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type AdminCancelOffers,
-  type AdminDashboardQuery,
-  CANCEL_REASONS,
-  type CancelOffer,
-  type CancelOfferKind,
-  SubscriptionMessages,
-} from '@store/contracts';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { type CancelOffer, type CancelOfferKind, SubscriptionMessages } from '@store/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { conflict } from '../../http/errors.ts';
-import { dashboardPeriod } from '../admin/dashboard.service.ts';
-import * as store from '../cycles/cycle-store.ts';
-import { issueReportMail } from '../mail/cycle-templates.tsx';
-import type { Mailer } from '../mail/mailer.ts';
-import { SAMPLED_STATUSES } from '../orders/cycle-orders.ts';
-import * as ordersRepo from '../orders/orders.repository.ts';
-import { addDays, membershipTime } from '../subscriptions/subscriptions.service.ts';
-import { type SubscriptionRow, subscriptions } from '../subscriptions/subscriptions.table.ts';
+import { issueReportMail, type Mailer } from '../mail/index.ts';
+import * as ordersRepo from '../orders/index.ts';
+import { SAMPLED_STATUSES } from '../orders/index.ts';
+import {
+  addDays,
+  membershipTime,
+  type SubscriptionRow,
+  cycleStore as store,
+} from '../subscriptions/index.ts';
 import { swapPrimePicksToNewBrands } from './new-brands.ts';
 import { cancelOfferAcceptedMail, dateOf, dollars } from './steering-mails.tsx';
 
@@ -89,13 +83,7 @@ export interface CancelOffersDeps {
 
 /** The member's membership that is not canceled, locked; else their latest one, locked. */
 async function lockMembership(tx: Db, identityId: string): Promise<SubscriptionRow> {
-  const [row] = await tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.identityId, identityId))
-    .orderBy(sql`(${subscriptions.status} = 'canceled')`, desc(subscriptions.createdAt))
-    .limit(1)
-    .for('update');
+  const row = await store.memberMembership(tx, identityId, true);
   if (!row) throw conflict(SubscriptionMessages.noMembership);
   return row;
 }
@@ -229,13 +217,9 @@ export function createCancelOffers(deps: CancelOffersDeps) {
 
   /** The current box's ranked choices, read before any transaction (matching reads the whole catalog). */
   async function rankCurrentBox(identityId: string) {
-    const [live] = await db
-      .select({ orderId: subscriptions.currentOrderId })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.identityId, identityId), ne(subscriptions.status, 'canceled')))
-      .limit(1);
-    if (!live?.orderId) return undefined;
-    return { orderId: live.orderId, ranked: await deps.rankedChoices(identityId, live.orderId) };
+    const orderId = await store.liveCurrentOrderId(db, identityId);
+    if (!orderId) return undefined;
+    return { orderId, ranked: await deps.rankedChoices(identityId, orderId) };
   }
 
   return {
@@ -326,45 +310,4 @@ export async function pendingOfferKinds(
     WHERE subscription_id = ${subscriptionId} AND accepted_at IS NOT NULL AND applied_order_id IS NULL
       AND kind IN ('new_brands', 'half_price_box')`);
   return result.rows;
-}
-
-/**
- * The back office's counts per reason over a period: offers shown (first CancelOffer),
- * taken, and cancellations with that reason (from the membership history, so a restart
- * later does not erase one).
- */
-export async function cancelOfferStats(
-  db: Db,
-  now: Date,
-  query: AdminDashboardQuery,
-): Promise<AdminCancelOffers> {
-  const { from, to } = dashboardPeriod(query, now);
-  const start = sql`${`${from}T00:00:00.000Z`}::timestamptz`;
-  const end = sql`(${`${to}T00:00:00.000Z`}::timestamptz + interval '1 day')`;
-  const result = await db.execute<{ reason: number; offered: number; saved: number; canceled: number }>(sql`
-        SELECT r.reason,
-          (SELECT count(*) FROM cancel_offers o WHERE o.reason = r.reason
-             AND o.offered_at >= ${start} AND o.offered_at < ${end})::int AS offered,
-          (SELECT count(*) FROM cancel_offers o WHERE o.reason = r.reason
-             AND o.accepted_at >= ${start} AND o.accepted_at < ${end})::int AS saved,
-          (SELECT count(*) FROM subscription_events e WHERE e.kind = 'canceled'
-             AND (e.detail->>'reason') = r.reason::text
-             AND e.created_at >= ${start} AND e.created_at < ${end})::int AS canceled
-        FROM (VALUES (0), (1), (2), (3)) AS r(reason)
-        ORDER BY r.reason`);
-  return {
-    from,
-    to,
-    reasons: result.rows.map((row) => {
-      const reason = Number(row.reason);
-      return {
-        reason,
-        name: CANCEL_REASONS.find((c) => c.id === reason)?.displayName ?? String(reason),
-        kind: OFFER_KIND_BY_REASON[reason]!,
-        offered: Number(row.offered),
-        saved: Number(row.saved),
-        canceled: Number(row.canceled),
-      };
-    }),
-  };
 }

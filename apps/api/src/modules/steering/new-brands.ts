@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { SAMPLED_STATUSES } from '../orders/cycle-orders.ts';
+import { SAMPLED_STATUSES } from '../orders/index.ts';
 
 /*
  * "Brands they have not tried" (docs/product.md#cancel-offers, reason 0): the brands of every

@@ -7,14 +7,12 @@ import {
   productName,
   SubscriptionMessages,
 } from '@store/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { memberPriceCents } from '../catalog/catalog.service.ts';
-import * as store from '../cycles/cycle-store.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { addDays } from '../subscriptions/subscriptions.service.ts';
-import { type SubscriptionRow, subscriptions } from '../subscriptions/subscriptions.table.ts';
+import { memberPriceCents } from '../catalog/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import { addDays, type SubscriptionRow, cycleStore as store } from '../subscriptions/index.ts';
 import { extraAddedMail, extraLeftOutMail } from './steering-mails.tsx';
 
 /*
@@ -69,16 +67,8 @@ const lineOf = (row: Pick<ExtraRow, 'title' | 'flavor' | 'quantity'>) =>
 const chargingDate = (sub: SubscriptionRow) => addDays(sub.nextBillingAt, sub.skipCycles * sub.scheduleDays);
 
 /** The member's membership that is not canceled (or else the latest), optionally locked. */
-async function membershipOf(db: Db, identityId: string, lock = false): Promise<SubscriptionRow | undefined> {
-  const query = db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.identityId, identityId))
-    .orderBy(sql`(${subscriptions.status} = 'canceled')`, desc(subscriptions.createdAt))
-    .limit(1);
-  const [row] = await (lock ? query.for('update') : query);
-  return row;
-}
+const membershipOf = (db: Db, identityId: string, lock = false) =>
+  store.memberMembership(db, identityId, lock);
 
 export type NextBoxExtrasService = ReturnType<typeof createNextBoxExtras>;
 
@@ -174,7 +164,7 @@ export function createNextBoxExtras(deps: ExtrasDeps) {
  */
 export async function moveExtrasIntoBox(
   tx: Db,
-  sub: SubscriptionRow,
+  sub: { id: string; identityId: string },
   orderId: string,
   at: Date,
   webUrl: string,

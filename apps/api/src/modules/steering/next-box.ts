@@ -4,13 +4,16 @@ import {
   type Subscription,
   SubscriptionMessages,
 } from '@store/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import * as store from '../cycles/cycle-store.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { addDays, membershipTime } from '../subscriptions/subscriptions.service.ts';
-import { type SubscriptionRow, subscriptions } from '../subscriptions/subscriptions.table.ts';
+import type { Mail, Mailer } from '../mail/index.ts';
+import {
+  addDays,
+  membershipTime,
+  type SubscriptionRow,
+  cycleStore as store,
+} from '../subscriptions/index.ts';
 import { nextBoxMovedMail, nextBoxSentNowMail } from './steering-mails.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -54,13 +57,7 @@ export function billingMomentOf(date: string, now: Date, current: Date): Date | 
 }
 
 async function lockLatest(tx: Db, identityId: string): Promise<SubscriptionRow> {
-  const [row] = await tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.identityId, identityId))
-    .orderBy(sql`(${subscriptions.status} = 'canceled')`, desc(subscriptions.createdAt))
-    .limit(1)
-    .for('update');
+  const row = await store.memberMembership(tx, identityId, true);
   if (!row) throw conflict(SubscriptionMessages.noMembership);
   if (row.status === 'canceled') throw conflict(NextBoxMessages.canceled);
   if (row.status === 'past_due') throw conflict(NextBoxMessages.pastDue);
@@ -73,11 +70,7 @@ async function answer(deps: NextBoxDeps, identityId: string): Promise<Subscripti
   return found;
 }
 
-async function mailTo(
-  deps: NextBoxDeps,
-  identityId: string,
-  make: (email: string) => Promise<import('../mail/mailer.ts').Mail>,
-) {
+async function mailTo(deps: NextBoxDeps, identityId: string, make: (email: string) => Promise<Mail>) {
   const email = await store.emailOf(deps.db, identityId);
   try {
     if (email) await deps.mailer.send(await make(email));

@@ -1,63 +1,58 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { SubscriptionRow } from '../subscriptions/subscriptions.table.ts';
-import { computeStateTaxCents } from '../tax/tax.service.ts';
+import type { NextBoxExtras, RenewalOrder } from '../cycles/index.ts';
+import { computeStateTaxCents } from '../tax/index.ts';
 import { halfPriceDiscountCents, pendingOfferKinds } from './cancel-offers.ts';
 import { swapPrimePicksToNewBrands } from './new-brands.ts';
 import { moveExtrasIntoBox } from './next-box-extras.ts';
 
-/** What a renewal tells the hook about the box it just created, inside its transaction. */
-export interface NextBoxInput {
-  sub: SubscriptionRow;
-  orderId: string;
-  /** The member's ranking and what they have had (the renewal read them before its transaction). */
-  ranked: readonly number[];
-  sampled: readonly number[];
-  at: Date;
-}
-
-/** Changes a renewal's new box before its charge is claimed; answers the order's total to charge. */
-export type NextBoxHook = (tx: Db, input: NextBoxInput) => Promise<{ totalCents: number }>;
-
 /**
  * The renewal's box as the member steered it (docs/product.md#next-box-extras,
- * docs/product.md#cancel-offers): the tubs added to it become its tub lines; a taken
- * "new brands" offer turns its prime picks to untried brands, a taken "half price" offer takes
- * half the box price off. Each is applied to one box only (marked with the order). The order's
- * tax and total are computed again, so the one charge claimed after this is the right amount.
+ * docs/product.md#cancel-offers), as the cycle engine's one next-box hook (`NextBoxExtras` of the
+ * cycles module's face): the tubs added to it become its tub lines; a taken "new brands" offer
+ * turns its prime picks to untried brands, a taken "half price" offer takes half the box price
+ * off. Each is applied to one box only (marked with the order). The order's tax and total are
+ * computed again, so the one charge claimed after this is the right amount.
  */
-export function createNextBoxHook(webUrl: string): NextBoxHook {
-  return (tx, input) => prepareNextBox(tx, input, webUrl);
+export function createNextBoxHook(webUrl: string): NextBoxExtras {
+  return (tx, order) => prepareNextBox(tx, order, webUrl);
 }
 
 export async function prepareNextBox(
   tx: Db,
-  input: NextBoxInput,
+  order: RenewalOrder,
   webUrl: string,
 ): Promise<{ totalCents: number }> {
-  const { sub, orderId } = input;
+  const { orderId } = order;
   // Tubs added to this box (docs/product.md#next-box-extras), in its one charge.
-  await moveExtrasIntoBox(tx, sub, orderId, input.at, webUrl);
-  const pending = await pendingOfferKinds(tx, sub.id);
-  let discountCents = 0;
+  await moveExtrasIntoBox(
+    tx,
+    { id: order.subscriptionId, identityId: order.identityId },
+    orderId,
+    order.at,
+    webUrl,
+  );
+  const pending = await pendingOfferKinds(tx, order.subscriptionId);
+  let halfPrice = false;
   for (const offer of pending) {
     if (offer.kind === 'new_brands') {
-      const sampled = new Set(input.sampled);
-      const candidates = input.ranked.filter((id) => !sampled.has(id));
-      await swapPrimePicksToNewBrands(tx, sub.identityId, orderId, candidates);
+      const sampled = new Set(order.sampled);
+      const candidates = order.ranked.filter((id) => !sampled.has(id));
+      await swapPrimePicksToNewBrands(tx, order.identityId, orderId, candidates);
     } else if (offer.kind === 'half_price_box') {
-      discountCents = halfPriceDiscountCents(sub.priceCents);
+      halfPrice = true;
     }
     await tx.execute(sql`UPDATE cancel_offers SET applied_order_id = ${orderId} WHERE id = ${offer.id}`);
   }
-  return repriceOrder(tx, orderId, { discountCents });
+  return repriceOrder(tx, orderId, { halfPrice });
 }
 
 /** Tax and total of a box from its price, discount, handling and priced items (tubs), by its shipping state. */
 export async function repriceOrder(
   tx: Db,
   orderId: string,
-  change: { discountCents?: number } = {},
+  /** `halfPrice`: a taken half-price offer takes half the box's price off (docs/product.md#cancel-offers). */
+  change: { halfPrice?: boolean } = {},
 ): Promise<{ totalCents: number }> {
   const [order] = (
     await tx.execute<{
@@ -73,7 +68,9 @@ export async function repriceOrder(
       FROM orders o WHERE o.id = ${orderId}`)
   ).rows;
   if (!order) throw new Error(`no order ${orderId}`);
-  const discount = change.discountCents ?? Number(order.discount_cents);
+  const discount = change.halfPrice
+    ? halfPriceDiscountCents(Number(order.price_cents))
+    : Number(order.discount_cents);
   const taxable =
     Number(order.price_cents) - discount + Number(order.handling_fee_cents) + Number(order.items_cents);
   const taxCents = order.state ? computeStateTaxCents(taxable, order.state) : 0;

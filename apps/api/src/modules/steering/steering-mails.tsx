@@ -1,5 +1,4 @@
-import { BRAND, Items, Layout, P, renderMail } from '../mail/layout.tsx';
-import type { Mail } from '../mail/mailer.ts';
+import { BRAND, Items, Layout, type Mail, P, renderMail } from '../mail/index.ts';
 
 /** The mails that confirm a member's own steering of the membership (docs/product.md#steering-your-membership). */
 

@@ -1,7 +1,5 @@
 import {
   AddToNextBoxBodySchema,
-  AdminCancelOffersQuerySchema,
-  AdminCancelOffersSchema,
   CancelOfferQuerySchema,
   CancelOfferSchema,
   NextBoxExtrasSchema,
@@ -13,9 +11,8 @@ import {
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/database.ts';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
-import { type CancelOffers, cancelOfferStats } from './cancel-offers.ts';
+import type { CancelOffers } from './cancel-offers.ts';
 import type { createNextBox } from './next-box.ts';
 import type { NextBoxExtrasService } from './next-box-extras.ts';
 import { type SwapDeps, swapPrimePick } from './swap-prime-pick.ts';
@@ -154,22 +151,5 @@ export async function extrasRoutes(app: FastifyInstance, options: SteeringRoutes
       preValidation: signedIn,
     },
     async (request) => extras.remove(userOf(request), request.body.itemId),
-  );
-}
-
-/** GET /api/admin/cancel-offers: registered inside the back office's guard (admin.routes.ts). */
-export function cancelOffersAdminRoutes(scope: FastifyInstance, deps: { db: Db; clock: () => Date }) {
-  scope.withTypeProvider<ZodTypeProvider>().get(
-    '/cancel-offers',
-    {
-      schema: {
-        tags: ['admin'],
-        security: [{ bearer: [] }],
-        summary: 'Per cancel reason over a period: offers shown (offered), taken (saved) and cancellations',
-        querystring: AdminCancelOffersQuerySchema,
-        response: { 200: AdminCancelOffersSchema },
-      },
-    },
-    async (request) => cancelOfferStats(deps.db, deps.clock(), request.query),
   );
 }

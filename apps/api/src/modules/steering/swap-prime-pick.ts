@@ -1,16 +1,12 @@
 import { type Order, productName, type SwapPrimePickBody } from '@store/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import * as store from '../cycles/cycle-store.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { isPayable } from '../orders/order-view.ts';
-import * as ordersRepo from '../orders/orders.repository.ts';
-import { BUILD_DEADLINE_PASSED, type OrdersService, type SampleRules } from '../orders/orders.service.ts';
-import { orderItems } from '../orders/orders.table.ts';
-import { membershipTime } from '../subscriptions/subscriptions.service.ts';
-import { billingCycles } from '../subscriptions/subscriptions.table.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import * as ordersRepo from '../orders/index.ts';
+import { BUILD_DEADLINE_PASSED, isPayable, type OrdersService, type SampleRules } from '../orders/index.ts';
+import { membershipTime, cycleStore as store } from '../subscriptions/index.ts';
 import { primePickSwappedMail } from './steering-mails.tsx';
 
 export interface SwapDeps {
@@ -77,14 +73,8 @@ export async function swapPrimePick(
     // Read again under the order's lock: a choice saved meanwhile may hold the product now.
     const now = await ordersRepo.listItems(tx, order.id);
     if (now.some((i) => i.productId === body.productId)) throw refuse(SwapMessages.inBox(name));
-    const updated = await tx
-      .update(orderItems)
-      .set({ productId: body.productId })
-      .where(
-        and(eq(orderItems.id, item.id), eq(orderItems.orderId, order.id), eq(orderItems.isPrimePick, true)),
-      )
-      .returning({ id: orderItems.id });
-    if (updated.length === 0) throw notFound('That prime pick');
+    const swapped = await ordersRepo.swapPrimePickProduct(tx, order.id, item.id, body.productId);
+    if (!swapped) throw notFound('That prime pick');
     await ordersRepo.touchOrder(tx, order.id, at);
     // The operator reads it in the member's history (back office, Members).
     const sub = await tx.execute<{ id: string }>(
@@ -119,11 +109,7 @@ export async function swapPrimePick(
 async function requireOpen(deps: SwapDeps, orderId: string) {
   const order = await ordersRepo.findOrder(deps.db, orderId);
   if (!order || (!isPayable(order) && order.status !== 'paid')) throw conflict(SwapMessages.shipped);
-  const [cycle] = await deps.db
-    .select()
-    .from(billingCycles)
-    .where(eq(billingCycles.orderId, orderId))
-    .limit(1);
+  const cycle = await store.cycleOfOrder(deps.db, orderId);
   if (cycle && membershipTime(deps.clock(), cycle) >= cycle.buildDeadlineAt)
     throw conflict(BUILD_DEADLINE_PASSED);
 }
