@@ -10,6 +10,7 @@ import { loggerOptions, registerAccessLog } from './http/logging.ts';
 import { describeRoute } from './http/openapi.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { createMemoryRevocations, createRedisRevocations } from './http/revocations.ts';
+import { searchEngineRoutes } from './http/search-engines.ts';
 import { registerSecurity } from './http/security.ts';
 import { serveWebApp } from './http/static.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -294,6 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  await app.register(searchEngineRoutes, { publicUrl: config.publicUrl });
   const sendIndex = config.webDist ? await serveWebApp(app, config.webDist, config.publicUrl) : undefined;
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildHeadTags, documentTitle, SOCIAL_DESCRIPTION_MAX, socialDescription, toOneLine } from './seo.ts';
+import {
+  buildHeadTags,
+  documentTitle,
+  SOCIAL_DESCRIPTION_MAX,
+  scriptJson,
+  socialDescription,
+  toOneLine,
+} from './seo.ts';
 
 const ORIGIN = 'https://store.example';
 
@@ -86,5 +93,13 @@ describe('buildHeadTags', () => {
     expect(metaOf(plain, 'og:image')).toBe('https://store.example/site/social-card.jpg');
     expect(metaOf(plain, 'og:image:alt')).toMatch(/sample packets/);
     expect(metaOf(plain, 'keywords')).toBeUndefined();
+  });
+});
+
+describe('scriptJson', () => {
+  it('H4: escapes "<", so text in structured data cannot close its script element', () => {
+    const text = scriptJson({ name: '</script><script>alert(1)</script>' });
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>' });
   });
 });
