@@ -58,6 +58,7 @@ import { createShopService } from './modules/shop/shop.service.ts';
 import { createSubscriptionActions } from './modules/subscriptions/subscription-actions.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
+import { createMetrics, registerMetrics } from './modules/system/metrics.ts';
 import { createScheduler } from './modules/system/scheduler.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { createTaxService } from './modules/tax/tax.service.ts';
@@ -100,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('identityId', undefined);
 
   registerAccessLog(app);
+  const metrics = createMetrics({ db });
+  registerMetrics(app, { metrics, token: config.metricsToken });
 
   // While closing, answers end their connection so keep-alive clients do not hold shutdown open.
   let isClosing = false;
@@ -116,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.redisUrl
       ? createRedisRateLimiter(config.redisUrl, config.rateLimitScale, config.redisKeyPrefix)
       : createMemoryRateLimiter(Date.now, config.rateLimitScale));
-  const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl });
+  const mailer = metrics.countMails(deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl }));
   // Ended sessions are shared through Redis when several processes serve the store.
   const revocations = config.redisUrl
     ? createRedisRevocations(config.redisUrl, Date.now, config.redisKeyPrefix)

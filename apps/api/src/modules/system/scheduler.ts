@@ -43,9 +43,11 @@ export function createScheduler(deps: { db: Db; clock: () => Date; log: FastifyB
 
   async function finish(job: Job, error: unknown) {
     const message = error === undefined ? null : error instanceof Error ? error.message : String(error);
+    const finishedAt = clock();
     await db.execute(sql`
-      UPDATE job_runs SET last_finished_at = ${clock()}, last_error = ${message},
-        runs = runs + 1, failures = failures + ${message === null ? 0 : 1}
+      UPDATE job_runs SET last_finished_at = ${finishedAt}, last_error = ${message},
+        runs = runs + 1, failures = failures + ${message === null ? 0 : 1},
+        last_succeeded_at = COALESCE(${message === null ? finishedAt : null}::timestamptz, last_succeeded_at)
       WHERE name = ${job.name}`);
   }
 
