@@ -261,7 +261,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (config.env !== 'test') scheduler.start();
   });
   app.addHook('onClose', async () => {
-    scheduler.stop();
+    // At SIGTERM the shutdown has already asked the jobs to stop, with some grace (http/shutdown.ts).
+    await scheduler.stop();
     if (!deps.limiter) await limiter.close();
     await revocations.close();
   });
