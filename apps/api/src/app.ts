@@ -61,7 +61,7 @@ import { createSubscriptionsService } from './modules/subscriptions/subscription
 import { createMetrics, registerMetrics } from './modules/system/metrics.ts';
 import { createScheduler } from './modules/system/scheduler.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
-import { createTaxService } from './modules/tax/tax.service.ts';
+import { createTaxCalculator } from './modules/tax/provider-tax.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -149,12 +149,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     billingOf: (identityId) => checkout.billingOf(identityId),
   });
   const catalog = createCatalogService({ db });
+  // Stripe Tax through the payment provider (and its circuit breaker), else the state table.
+  const tax = createTaxCalculator(payments);
   const orders = createOrdersService({
     db,
     config,
     clock,
     catalog,
-    tax: createTaxService(),
+    tax,
     owners: accounts,
     sampleRules: (identityId, orderId) => quizResults.sampleRules(identityId, orderId),
   });
@@ -183,13 +185,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     config,
-    tax: createTaxService(),
+    tax,
     checkout,
     log: app.log,
   });
   const quizResults = createQuizResultsService({ db, catalog, orders, accounts, clock });
   const quiz = createQuizService({ db, catalog, accounts, results: quizResults, clock });
-  const cycles = createCycleEngine({ db, payments, mailer, catalog, config, log: app.log });
+  const cycles = createCycleEngine({ db, payments, mailer, catalog, config, log: app.log, tax });
   const services: Services = {
     config,
     db,

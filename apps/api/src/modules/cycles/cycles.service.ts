@@ -18,6 +18,7 @@ export function createCycleEngine(deps: {
   catalog: Pick<CatalogService, 'listProducts'>;
   config: Pick<Config, 'publicUrl' | 'isProduction'> & Partial<Pick<Config, 'renewals'>>;
   log?: SweepDeps['log'];
+  tax?: SweepDeps['tax'];
 }) {
   const sweepDeps: SweepDeps = {
     db: deps.db,
@@ -28,6 +29,7 @@ export function createCycleEngine(deps: {
     autoShip: !deps.config.isProduction,
     log: deps.log,
     renewalPolicy: deps.config.renewals,
+    tax: deps.tax,
   };
   return {
     sweepDeps,

@@ -15,6 +15,7 @@ import {
 } from '../payments/provider/payment-provider.ts';
 import { addDays } from '../subscriptions/subscriptions.service.ts';
 import type { BillingCycleRow, SubscriptionRow } from '../subscriptions/subscriptions.table.ts';
+import type { TaxCalculator } from '../tax/tax.service.ts';
 import { confirmPaymentMail } from './confirm-renewal-mail.tsx';
 import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
@@ -42,6 +43,8 @@ export interface RenewalDeps {
   log?: { error(obj: object, msg: string): void };
   /** Retry days and the final action; DEFAULT_RENEWAL_POLICY when absent. */
   renewalPolicy?: RenewalPolicy;
+  /** The renewal box's sales tax: Stripe Tax with Stripe keys; the state table when absent. */
+  tax?: TaxCalculator;
 }
 
 export interface ChargeJob {
@@ -126,6 +129,7 @@ export async function renewOne(deps: RenewalDeps, subscriptionId: string, at: Da
       deliverySchedule: sub.scheduleIndex,
       primePickIds: choose(ranked, new Set(sampled), [], 2),
       now: at,
+      tax: deps.tax,
     });
     await store.insertCycle(tx, {
       subscriptionId: sub.id,

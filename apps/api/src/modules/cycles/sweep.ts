@@ -13,6 +13,7 @@ import {
 import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
 import { addDays, REVIEW_DAYS } from '../subscriptions/subscriptions.service.ts';
 import { billingCycles, subscriptions } from '../subscriptions/subscriptions.table.ts';
+import type { TaxCalculator } from '../tax/tax.service.ts';
 import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
 import { type RenewalOutcome, type RenewalPolicy, renewOne } from './renewals.ts';
@@ -38,6 +39,8 @@ export interface SweepDeps {
   log?: { error(obj: object, msg: string): void };
   /** Retry days and the final action after failed renewals; the defaults when absent. */
   renewalPolicy?: RenewalPolicy;
+  /** The renewal box's sales tax: Stripe Tax with Stripe keys; the state table when absent. */
+  tax?: TaxCalculator;
 }
 
 export interface SweepReport {

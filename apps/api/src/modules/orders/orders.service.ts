@@ -99,10 +99,19 @@ export function createOrdersService({
   async function priced(order: OrderRow, items: readonly OrderItemRow[], shipping: OrderShipping | null) {
     const itemsCents = items.reduce((sum, item) => sum + item.priceCents, 0);
     const taxableCents = order.priceCents + itemsCents + order.handlingFeeCents;
-    const taxCents = shipping && tax ? await tax.taxCents({ taxableCents, state: shipping.state }) : 0;
+    const taxed =
+      shipping && tax
+        ? await tax.calculate({ taxableCents, address: shipping, reference: `order:${order.id}` })
+        : { taxCents: 0, calculationId: null };
+    const taxCents = taxed.taxCents;
     const beforeCredit = taxableCents + taxCents;
     const creditCents = Math.min(order.creditCents, beforeCredit);
-    return { taxCents, creditCents, totalCents: beforeCredit - creditCents };
+    return {
+      taxCents,
+      taxCalculationId: taxed.calculationId,
+      creditCents,
+      totalCents: beforeCredit - creditCents,
+    };
   }
 
   async function view(order: OrderRow): Promise<Order> {
@@ -278,6 +287,7 @@ export function createOrdersService({
         const updated = await repo.updateOrder(t, order.id, {
           shipping,
           taxCents: price.taxCents,
+          taxCalculationId: price.taxCalculationId,
           creditCents: price.creditCents,
           totalCents: price.totalCents,
           ...(deliverySchedule !== undefined ? { deliverySchedule } : {}),
