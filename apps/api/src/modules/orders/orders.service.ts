@@ -279,11 +279,18 @@ export function createOrdersService({
         postalCode: a.postalCode,
       };
       const items = order.kind === 'pre_order' ? [] : await repo.listItems(db, order.id);
+      // The tax service (Stripe Tax) is asked before the row is locked, so no lock waits on it;
+      // if the order's amounts changed meanwhile, it is asked again for the locked row.
+      const early = await priced(order, items, shipping);
       return db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const locked = await repo.lockOrder(t, order.id);
         if (!locked || !isPayable(locked)) throw conflict(ORDER_ALREADY_PAID);
-        const price = await priced(locked, items, shipping);
+        const unchanged =
+          locked.priceCents === order.priceCents &&
+          locked.handlingFeeCents === order.handlingFeeCents &&
+          locked.creditCents === order.creditCents;
+        const price = unchanged ? early : await priced(locked, items, shipping);
         const updated = await repo.updateOrder(t, order.id, {
           shipping,
           taxCents: price.taxCents,
