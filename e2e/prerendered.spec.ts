@@ -67,7 +67,7 @@ test.describe('with JavaScript disabled', () => {
     });
   }
 
-  test('H4: the home page carries the store as Organization data in its built HTML', async ({
+  test('I4: the home page carries the store as Organization data in its built HTML', async ({
     page,
     request,
   }) => {

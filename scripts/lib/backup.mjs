@@ -1,4 +1,4 @@
-// Backs up and restores the store's database (docs/reliability.md#h3): PostgreSQL with its own
+// Backs up and restores the store's database (docs/reliability.md#i3): PostgreSQL with its own
 // tools in their custom format (pg_dump -Fc, pg_restore), the embedded PGlite with its own dump of
 // the data folder (a gzipped tarball). `npm run backup -- <file>` and `npm run restore -- <file>`
 // read the same DATABASE_URL and DATA_DIR as the server.

@@ -74,7 +74,7 @@ afterAll(() => {
   bundle?.remove();
 });
 
-describe('H1 stopping', () => {
+describe('I1 stopping', () => {
   let store: ApiProcess | undefined;
   let dropDatabase = async () => {};
 
@@ -83,7 +83,7 @@ describe('H1 stopping', () => {
     await dropDatabase();
   });
 
-  it('H1: under load, SIGTERM stops taking connections, answers the requests in flight and exits 0 within 10 s', async () => {
+  it('I1: under load, SIGTERM stops taking connections, answers the requests in flight and exits 0 within 10 s', async () => {
     const database = await processDatabase(bundle.dir);
     dropDatabase = database.drop;
     store = await startApiProcess(bundle, { ...database.env, RATE_LIMIT_SCALE: '1000' });
@@ -120,7 +120,7 @@ describe('H1 stopping', () => {
   }, 150_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'H1: a job stuck at SIGTERM gets a grace, then hands its period back, and the process still exits 0 within 10 s',
+    'I1: a job stuck at SIGTERM gets a grace, then hands its period back, and the process still exits 0 within 10 s',
     async () => {
       const database = await processDatabase(bundle.dir);
       const job = await startApiProcess(bundle, database.env);

@@ -100,8 +100,8 @@ async function expectWorkingStore(store: TestServer, emails: string[]) {
   for (const row of renewals.rows) expect(Number(row.n)).toBe(1);
 }
 
-describe('H3 backups that restore', () => {
-  it('H3: the embedded database: backup, restore into an empty DATA_DIR, every row there and the store working', async () => {
+describe('I3 backups that restore', () => {
+  it('I3: the embedded database: backup, restore into an empty DATA_DIR, every row there and the store working', async () => {
     const source = path.join(work, 'source');
     mkdirSync(source);
     const database = await openDatabase({ dataDir: path.join(source, 'pglite') });
@@ -136,7 +136,7 @@ describe('H3 backups that restore', () => {
   }, 180_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'H3: PostgreSQL: pg_dump while the store serves, pg_restore into a new database, every row there and the store working',
+    'I3: PostgreSQL: pg_dump while the store serves, pg_restore into a new database, every row there and the store working',
     async () => {
       const base = process.env.TEST_DATABASE_URL!;
       const suffix = Math.random().toString(16).slice(2, 10);
@@ -191,7 +191,7 @@ describe('H3 backups that restore', () => {
     180_000,
   );
 
-  it('H3: a backup of one kind is refused by the other, and a missing file is named', async () => {
+  it('I3: a backup of one kind is refused by the other, and a missing file is named', async () => {
     const file = path.join(work, 'not-a-backup.txt');
     writeFileSync(file, 'hello');
     await expect(npmRun('restore', file, { DATA_DIR: path.join(work, 'other') })).rejects.toThrow(

@@ -11,8 +11,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('H4 search engines', () => {
-  it('H4: /robots.txt keeps crawlers out of member and back-office pages and names the sitemap', async () => {
+describe('I4 search engines', () => {
+  it('I4: /robots.txt keeps crawlers out of member and back-office pages and names the sitemap', async () => {
     const answer = await server.request('GET', '/robots.txt');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -43,7 +43,7 @@ describe('H4 search engines', () => {
     }
   });
 
-  it('H4: /sitemap.xml lists every public page as PUBLIC_URL + path, "/" for home and no trailing slash', async () => {
+  it('I4: /sitemap.xml lists every public page as PUBLIC_URL + path, "/" for home and no trailing slash', async () => {
     const answer = await server.request('GET', '/sitemap.xml');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -64,7 +64,7 @@ describe('H4 search engines', () => {
     expect(locations).toHaveLength(PUBLIC_PAGES.length);
   });
 
-  it('H4: both answer with any case and are not part of the API description', async () => {
+  it('I4: both answer with any case and are not part of the API description', async () => {
     expect((await server.request('GET', '/ROBOTS.txt')).status).toBe(200);
     const docs = await server.request('GET', '/api/docs');
     expect(JSON.stringify(docs.body.paths ?? {})).not.toContain('robots');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** The whole shutdown, signal to exit, stays inside this (docs/reliability.md#h1). */
+/** The whole shutdown, signal to exit, stays inside this (docs/reliability.md#i1). */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 
 export interface ShutdownOptions {
@@ -20,7 +20,7 @@ export interface ShutdownOptions {
 }
 
 /**
- * Stops the store on SIGTERM or SIGINT (docs/reliability.md#h1): the server stops accepting
+ * Stops the store on SIGTERM or SIGINT (docs/reliability.md#i1): the server stops accepting
  * connections and answers 503 with `Connection: close` on the ones it keeps; requests in flight
  * finish; a running job gets a few seconds to finish, else its period is handed back to the other
  * processes; then Redis and the database pools close and the process exits 0. Whatever is still

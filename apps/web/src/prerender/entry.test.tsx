@@ -97,7 +97,7 @@ describe('the prerendered public pages', () => {
     expect(home.html).toContain('Loading the price');
   });
 
-  it('H4: the home page carries the store as Organization data for search engines, and no other page does', async () => {
+  it('I4: the home page carries the store as Organization data for search engines, and no other page does', async () => {
     const home = await render('/');
     const data = JSON.parse(home.head?.tags?.jsonLd ?? 'null');
     expect(data).toMatchObject({

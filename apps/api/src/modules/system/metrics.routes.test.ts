@@ -51,8 +51,8 @@ afterAll(async () => {
 
 const scrape = () => server.request('GET', '/api/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
 
-describe('H2 metrics', () => {
-  it('H2: GET /api/metrics is not there (404) when METRICS_TOKEN is unset', async () => {
+describe('I2 metrics', () => {
+  it('I2: GET /api/metrics is not there (404) when METRICS_TOKEN is unset', async () => {
     expect((await untokened.request('GET', '/api/metrics')).status).toBe(404);
     const withSomeToken = await untokened.request('GET', '/api/metrics', {
       headers: { authorization: `Bearer ${TOKEN}` },
@@ -60,7 +60,7 @@ describe('H2 metrics', () => {
     expect(withSomeToken.status).toBe(404);
   });
 
-  it('H2: answers 401 without the token or with another one, and never shows a figure', async () => {
+  it('I2: answers 401 without the token or with another one, and never shows a figure', async () => {
     const attempts: Record<string, string>[] = [
       {},
       { authorization: 'Bearer wrong-token' },
@@ -74,7 +74,7 @@ describe('H2 metrics', () => {
     }
   });
 
-  it("H2: counts requests by route pattern and status, with a duration histogram, in Prometheus' text format", async () => {
+  it("I2: counts requests by route pattern and status, with a duration histogram, in Prometheus' text format", async () => {
     await server.request('GET', '/api/health');
     await server.request('GET', '/api/health');
     await server.request('GET', '/api/no-such-thing-1');
@@ -97,7 +97,7 @@ describe('H2 metrics', () => {
     expect(sample(answer.text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
 
-  it("H2: shows each job's runs, failures and last success", async () => {
+  it("I2: shows each job's runs, failures and last success", async () => {
     const jobs = server.app.scheduler.jobs;
     const holds = jobs.find((j) => j.name === 'stock-hold-release')!;
     await server.app.scheduler.runNow(holds);
@@ -120,7 +120,7 @@ describe('H2 metrics', () => {
     expect(sample(text, 'store_job_last_success_timestamp_seconds', { job: 'always-fails' })).toBeUndefined();
   });
 
-  it('H2: shows payments and renewals by outcome, and mails sent and failed', async () => {
+  it('I2: shows payments and renewals by outcome, and mails sent and failed', async () => {
     const before = (await scrape()).text;
     const paid = sample(before, 'store_payment_attempts', { outcome: 'succeeded' }) ?? 0;
     const m = await newMember(server, 'metrics');
@@ -143,7 +143,7 @@ describe('H2 metrics', () => {
   }, 60_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'H2: shows the PostgreSQL pool in use, idle and its size',
+    'I2: shows the PostgreSQL pool in use, idle and its size',
     async () => {
       const text = (await scrape()).text;
       expect(sample(text, 'store_db_pool_max_connections')).toBe(5);

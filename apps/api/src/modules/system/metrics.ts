@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/index.ts';
 
 /** Request durations, in seconds: from a cached read to a slow payment call. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -18,7 +18,7 @@ interface PoolLike {
 }
 
 /**
- * The store's Prometheus metrics (docs/reliability.md#h2), one registry per app so several
+ * The store's Prometheus metrics (docs/reliability.md#i2), one registry per app so several
  * apps in one process (the tests) never share counts. Requests and mails are counted by this
  * process; jobs, payments and renewals are read from the database at each scrape, so every
  * process reports the same store-wide figures whichever of them did the work.
@@ -176,7 +176,7 @@ function poolOf(db: Db): PoolLike | undefined {
 }
 
 /**
- * Counts every answered request, and serves `GET /api/metrics` for Prometheus (docs/reliability.md#h2): only with
+ * Counts every answered request, and serves `GET /api/metrics` for Prometheus (docs/reliability.md#i2): only with
  * `Authorization: Bearer <METRICS_TOKEN>`; without a token configured the route does not exist
  * (404), and every answered request is counted either way.
  */

@@ -90,8 +90,8 @@ describe('one scheduler for time-driven work', () => {
   });
 });
 
-describe('H1 a scheduler that stops', () => {
-  it('H1: lets a run in progress finish within the grace, and then no tick claims anything', async () => {
+describe('I1 a scheduler that stops', () => {
+  it('I1: lets a run in progress finish within the grace, and then no tick claims anything', async () => {
     let finish: () => void = () => {};
     const job: Job = {
       name: 'finishing-sweep',
@@ -116,7 +116,7 @@ describe('H1 a scheduler that stops', () => {
     expect(await a!.tick(job)).toBe(false);
   });
 
-  it('H1: hands the period of a run that outlasts the grace back, so another process runs the job at once', async () => {
+  it('I1: hands the period of a run that outlasts the grace back, so another process runs the job at once', async () => {
     let release: () => void = () => {};
     const started: string[] = [];
     const job: Job = {

@@ -97,7 +97,7 @@ export function createScheduler(deps: { db: Db; clock: () => Date; log: FastifyB
   }
 
   /**
-   * A run that did not finish before shutdown gives its period back (docs/reliability.md#h1): its
+   * A run that did not finish before shutdown gives its period back (docs/reliability.md#i1): its
    * claim is marked finished a period ago, so the next process that ticks runs the job again.
    * Only this process's own claim is touched (the start time must still be the one it wrote).
    */

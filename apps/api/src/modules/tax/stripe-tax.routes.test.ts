@@ -71,12 +71,12 @@ async function orderTax(orderId: string) {
 const calculations = () =>
   standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/tax/calculations');
 
-describe('H5 sales tax from Stripe Tax', () => {
-  it('H5: nothing is sent to Stripe while the store starts', () => {
+describe('I5 sales tax from Stripe Tax', () => {
+  it('I5: nothing is sent to Stripe while the store starts', () => {
     expect(startupRequests).toBe(0);
   });
 
-  it("H5: the first box's tax is Stripe Tax's calculation for the street address, recorded with the order and on the receipt", async () => {
+  it("I5: the first box's tax is Stripe Tax's calculation for the street address, recorded with the order and on the receipt", async () => {
     const member = await newMember(server, 'stripe-tax');
     const before = calculations().length;
     const intent = await createIntent(server, member, member.orderId);
@@ -106,7 +106,7 @@ describe('H5 sales tax from Stripe Tax', () => {
       .toContain(`$${(order.tax_cents / 100).toFixed(2)}`);
   }, 60_000);
 
-  it("H5: a renewal's box is taxed by Stripe Tax too, and the renewal charges that total once", async () => {
+  it("I5: a renewal's box is taxed by Stripe Tax too, and the renewal charges that total once", async () => {
     const member = await newMember(server, 'stripe-tax-renewal');
     const intent = await createIntent(server, member, member.orderId);
     expect((await subscribe(server, member, member.orderId, intent.body.paymentIntentId)).status).toBe(200);
@@ -127,7 +127,7 @@ describe('H5 sales tax from Stripe Tax', () => {
     expect(Number(cycle.rows[0]!.amount_cents)).toBe(order.total_cents);
   }, 60_000);
 
-  it("H5: a shop order's tax is Stripe Tax's, on the discounted tubs and handling, and on the receipt", async () => {
+  it("I5: a shop order's tax is Stripe Tax's, on the discounted tubs and handling, and on the receipt", async () => {
     const shopper = await newShopper(server, 'stripe-tax-shop');
     const [product] = await productsInStock(server, 1);
     const cartId = await newCart(server, shopper, [{ productId: product!.id, quantity: 2 }]);
@@ -156,7 +156,7 @@ describe('H5 sales tax from Stripe Tax', () => {
       .toContain(`$${(order.tax_cents / 100).toFixed(2)}`);
   }, 60_000);
 
-  it("H5: a tub plan's pre-order is taxed by Stripe Tax when its address is given", async () => {
+  it("I5: a tub plan's pre-order is taxed by Stripe Tax when its address is given", async () => {
     const member = await newMember(server, 'stripe-tax-plan');
     const created = await server.request('POST', '/api/order/ConfirmNewOrder', {
       token: member.token,

@@ -1,9 +1,9 @@
 import { US_STATES } from '@store/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createTaxCalculator } from '../payments/index.ts';
 import { createStripeProvider } from '../payments/provider/stripe-provider.ts';
 import { startStripeStandIn } from '../payments/provider/stripe-stand-in.ts';
-import { createTaxCalculator } from './provider-tax.ts';
 import { computeStateTaxCents, createTaxService, stateRate } from './tax.service.ts';
 import { RATE_SCALE, US_STATE_BASE_RATES } from './us-state-rates.ts';
 
@@ -59,16 +59,16 @@ describe('U.S. state sales tax', () => {
   });
 });
 
-describe('H5 the offline sandbox and the Stripe stand-in behind one interface', () => {
+describe('I5 the offline sandbox and the Stripe stand-in behind one interface', () => {
   const seattle = { street1: '920 5th Ave', city: 'Seattle', state: 'WA', postalCode: '98104' };
 
-  it("H5: without Stripe keys an order's tax is the state's base rate, with no calculation id", async () => {
+  it("I5: without Stripe keys an order's tax is the state's base rate, with no calculation id", async () => {
     await expect(
       createTaxService().calculate({ taxableCents: 1699, address: seattle, reference: 'order:1' }),
     ).resolves.toEqual({ taxCents: 110, calculationId: null });
   });
 
-  it("H5: the stand-in answers a calculation in Stripe Tax's shape, through stripe-node", async () => {
+  it("I5: the stand-in answers a calculation in Stripe Tax's shape, through stripe-node", async () => {
     const standIn = await startStripeStandIn();
     try {
       const tax = createTaxCalculator(

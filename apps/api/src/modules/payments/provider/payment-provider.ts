@@ -1,4 +1,4 @@
-import type { TaxInput, TaxResult } from '../../tax/tax.service.ts';
+import type { TaxInput, TaxResult } from '../../tax/index.ts';
 /**
  * The one port to a card payment provider (docs/payments.md#provider-port): only what the store needs. Two
  * adapters implement it with the same behaviour: Stripe (stripe-node) and the offline sandbox.

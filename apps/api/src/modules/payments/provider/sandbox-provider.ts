@@ -1,4 +1,4 @@
-import { computeStateTaxCents } from '../../tax/tax.service.ts';
+import { computeStateTaxCents } from '../../tax/index.ts';
 import {
   type CreatePaymentIntentInput,
   MAX_LISTED_EVENTS,

@@ -1,4 +1,4 @@
-import { RATE_SCALE, US_STATE_BASE_RATES } from '../../tax/us-state-rates.ts';
+import { RATE_SCALE, US_STATE_BASE_RATES } from '../../tax/index.ts';
 
 /** Form parameters as the stand-in parses them (parseStripeForm). */
 type Params = Record<string, unknown>;

@@ -6,7 +6,7 @@ import {
   scriptJson,
   socialDescription,
   toOneLine,
-} from './seo.ts';
+} from '@/lib/seo.ts';
 
 const ORIGIN = 'https://store.example';
 
@@ -97,7 +97,7 @@ describe('buildHeadTags', () => {
 });
 
 describe('scriptJson', () => {
-  it('H4: escapes "<", so text in structured data cannot close its script element', () => {
+  it('I4: escapes "<", so text in structured data cannot close its script element', () => {
     const text = scriptJson({ name: '</script><script>alert(1)</script>' });
     expect(text).not.toContain('<');
     expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>' });

@@ -1,7 +1,7 @@
 import { AppError, badRequest } from '../../http/errors.ts';
-import { ProviderCircuitOpenError } from '../payments/provider/circuit-breaker.ts';
-import { type PaymentProvider, PaymentProviderError } from '../payments/provider/payment-provider.ts';
-import { createTaxService, type TaxCalculator } from './tax.service.ts';
+import { createTaxService, type TaxCalculator } from '../tax/index.ts';
+import { ProviderCircuitOpenError } from './provider/circuit-breaker.ts';
+import { type PaymentProvider, PaymentProviderError } from './provider/payment-provider.ts';
 
 const TAX_SERVICE_DOWN =
   'We could not reach our payment provider to calculate sales tax. Nothing was charged; please try again in a minute.';
