@@ -67,6 +67,26 @@ test.describe('with JavaScript disabled', () => {
     });
   }
 
+  test('I4: the home page carries the store as Organization data in its built HTML', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+    expect(data).toMatchObject({
+      '@type': 'Organization',
+      name: 'Sample First',
+      url: new URL('/', page.url()).href,
+    });
+    // Crawlers find the sitemap through robots.txt; it lists the home page at the same address.
+    const robots = await (await request.get('/robots.txt')).text();
+    const sitemapUrl = /^Sitemap: (.+)$/m.exec(robots)?.[1];
+    expect(sitemapUrl).toBe(new URL('/sitemap.xml', page.url()).href);
+    expect(await (await request.get(sitemapUrl!)).text()).toContain(
+      `<loc>${new URL('/', page.url()).href}</loc>`,
+    );
+  });
+
   test('the home page shows one header per width, picked by CSS alone', async ({ page }) => {
     const wideTitle = page.getByRole('heading', { level: 1, name: /Then buy the tub/ });
     const carousel = page.getByRole('region', { name: 'Sample First highlights' });

@@ -70,6 +70,17 @@ describe('check-citations', () => {
     expect(checkCitations(dir)).toEqual(['e2e/cart.spec.ts:1: test id E9 is not in docs/reliability.md']);
   });
 
+  it('checks ids of every section from A to I, and leaves a name starting with another letter alone', () => {
+    const dir = fixture({
+      'e2e/ops.spec.ts':
+        "test('A9: first section', async () => {});\ntest('I9: last section', async () => {});\ntest('J9 is no guarantee id', async () => {});\n",
+    });
+    expect(checkCitations(dir)).toEqual([
+      'e2e/ops.spec.ts:1: test id A9 is not in docs/reliability.md',
+      'e2e/ops.spec.ts:2: test id I9 is not in docs/reliability.md',
+    ]);
+  });
+
   it('fails on any mention of the outside documents', () => {
     const dir = fixture({
       'apps/api/src/x.ts': '// DESIGN §5 decides\n// RELIABILITY E7\n// spec 000 §7 and Spec 001 §2\n',

@@ -8,7 +8,7 @@ import type { RateLimiter } from './http/rate-limit.ts';
 import { createHttpServer, finishHttpServer, registerApiDocs, trackKnownPaths } from './http/server.ts';
 import type { Mailer } from './modules/mail/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
-import { createScheduler } from './modules/system/index.ts';
+import { createScheduler, registerMetrics } from './modules/system/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -32,6 +32,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = await createHttpServer(config, deps.logStream);
   const services = buildServices({ ...deps, log: app.log });
+  // Every answered request is counted; GET /api/metrics exists only with METRICS_TOKEN (docs/reliability.md#i2).
+  registerMetrics(app, { metrics: services.metrics, token: config.metricsToken });
 
   const scheduler = createScheduler({ db, clock: services.clock, log: app.log, jobs: storeJobs(services) });
   app.decorate('scheduler', scheduler);
@@ -39,7 +41,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (config.env !== 'test') scheduler.start();
   });
   app.addHook('onClose', async () => {
-    scheduler.stop();
+    // At SIGTERM the shutdown has already asked the jobs to stop, with some grace (http/shutdown.ts).
+    await scheduler.stop();
     await services.close();
   });
 

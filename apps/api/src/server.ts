@@ -6,30 +6,9 @@ import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import { installShutdown } from './http/shutdown.ts';
 
-/** Closes the server on SIGTERM/SIGINT: in-flight requests finish, then the database closes. */
-export function installShutdown(
-  app: FastifyInstance,
-  onClosed: () => Promise<void>,
-  proc: NodeJS.EventEmitter = process,
-) {
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-      await onClosed();
-      app.log.info('shut down cleanly');
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exitCode = 1;
-    }
-  };
-  proc.on('SIGTERM', () => void shutdown('SIGTERM'));
-  proc.on('SIGINT', () => void shutdown('SIGINT'));
-}
+export { installShutdown } from './http/shutdown.ts';
 
 /** Reads the environment, opens and migrates the database, seeds demo data, and listens. */
 export async function startServer(): Promise<FastifyInstance> {

@@ -59,15 +59,18 @@ export async function prerender({ dist, entry }) {
 }
 
 /**
- * The description, keywords, social card and canonical link, as `applyHeadTags` writes them in the
- * browser (marked `data-seo`, so the next page replaces them); absolute URLs carry
+ * The description, keywords, social card, canonical link and structured data, as `applyHeadTags`
+ * writes them in the browser (marked `data-seo`, so the next page replaces them); absolute URLs carry
  * PRERENDER_ORIGIN, which the API swaps for its public address.
  */
-function headTagsHtml(tags) {
+export function headTagsHtml(tags) {
   const meta = tags.meta.map(
     (tag) => `<meta ${tag.attribute}="${tag.key}" content="${escapeAttribute(tag.content)}" data-seo="">`,
   );
   if (tags.canonical) meta.push(`<link rel="canonical" href="${escapeAttribute(tags.canonical)}">`);
+  // Structured data is not script the browser runs, so the content security policy allows it;
+  // its JSON already has every `<` escaped (scriptJson in seo.ts).
+  if (tags.jsonLd) meta.push(`<script type="application/ld+json" data-seo="">${tags.jsonLd}</script>`);
   return meta.join('');
 }
 

@@ -64,3 +64,48 @@ export function formatUsd(cents: number): string {
  * when it loads the pages (docs/decisions/014-prerendered-public-pages.md#serving).
  */
 export const PRERENDER_ORIGIN = 'https://prerendered-origin.invalid';
+
+/**
+ * The public pages search engines may list, as paths; `/sitemap.xml` gives each as PUBLIC_URL + path
+ * (docs/product.md#search-engines).
+ */
+export const PUBLIC_PAGES = [
+  '/',
+  '/take-quiz/1',
+  '/subscriptions-learn-more',
+  '/influencer',
+  '/privacy-policy',
+  '/login',
+  '/register',
+  '/forgot-password',
+] as const;
+
+/**
+ * Path prefixes of member, checkout, back-office and development pages, and of the API, that
+ * `/robots.txt` asks crawlers to stay out of (docs/product.md#search-engines).
+ */
+export const ROBOTS_DISALLOWED = [
+  '/api/',
+  '/admin',
+  '/dev/',
+  '/profile',
+  '/membership',
+  '/shop',
+  '/billing',
+  '/cancel',
+  '/frequency',
+  '/checkout',
+  '/cart-checkout',
+  '/thank-you/',
+  '/order-detail/',
+  '/review-box',
+  '/build-your-box/',
+  '/choose-samples/',
+  '/sample-detail/',
+  '/subscribe/',
+  '/result/',
+  '/product-detail/',
+  '/unsubscribe/',
+  '/verification/',
+  '/reset-password',
+] as const;

@@ -28,6 +28,7 @@ import {
   createEventReconciliation,
   createPaymentProvider,
   createProviderEventHook,
+  createTaxCalculator,
   createWebhookIntake,
   type EventReconciliation,
   type PaymentProvider,
@@ -50,7 +51,7 @@ import {
   type SubscriptionActions,
   type SubscriptionsService,
 } from '../modules/subscriptions/index.ts';
-import { createTaxService } from '../modules/tax/index.ts';
+import { createMetrics, type Metrics } from '../modules/system/index.ts';
 
 // The one place the store's services are built (docs/decisions/016-one-composition-root.md). The
 // route plugins receive them and build none; `Services` lives here, not in app.ts, and no route
@@ -62,6 +63,8 @@ export interface Services {
   db: Db;
   clock: () => Date;
   mailer: Mailer;
+  /** This process's Prometheus registry (docs/reliability.md#i2); the app serves it at /api/metrics. */
+  metrics: Metrics;
   limiter: RateLimiter;
   tokens: AccessTokens;
   payments: PaymentProvider;
@@ -111,7 +114,8 @@ export function buildServices(deps: ServicesDeps): Services {
     (config.redisUrl
       ? createRedisRateLimiter(config.redisUrl, config.rateLimitScale, config.redisKeyPrefix)
       : createMemoryRateLimiter(Date.now, config.rateLimitScale));
-  const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl });
+  const metrics = createMetrics({ db });
+  const mailer = metrics.countMails(deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl }));
   // Ended sessions are shared through Redis when several processes serve the store.
   const revocations = config.redisUrl
     ? createRedisRevocations(config.redisUrl, Date.now, config.redisKeyPrefix)
@@ -146,12 +150,14 @@ export function buildServices(deps: ServicesDeps): Services {
     billingOf: (identityId) => checkout.billingOf(identityId),
   });
   const catalog = createCatalogService({ db });
+  // Stripe Tax through the payment provider (and its circuit breaker), else the state table.
+  const tax = createTaxCalculator(payments);
   const orders = createOrdersService({
     db,
     config,
     clock,
     catalog,
-    tax: createTaxService(),
+    tax,
     owners: accounts,
     sampleRules: (identityId, orderId) => quizResults.sampleRules(identityId, orderId),
   });
@@ -174,7 +180,7 @@ export function buildServices(deps: ServicesDeps): Services {
     db,
     clock,
     config,
-    tax: createTaxService(),
+    tax,
     checkout,
     log,
   });
@@ -187,9 +193,10 @@ export function buildServices(deps: ServicesDeps): Services {
     catalog,
     config,
     log,
+    tax,
     // The renewal's one next-box hook: the member's steering of each new box, its extras and
     // taken cancel offers (docs/product.md#steering-your-membership).
-    nextBoxExtras: createNextBoxHook(config.publicUrl),
+    nextBoxExtras: createNextBoxHook(config.publicUrl, tax),
   });
   const contact = createContactService({ db, mailer, clock, storeEmail });
   const partners = createPartnersService({ db, mailer, clock, storeEmail });
@@ -219,6 +226,7 @@ export function buildServices(deps: ServicesDeps): Services {
     db,
     clock,
     mailer,
+    metrics,
     limiter,
     tokens,
     payments,

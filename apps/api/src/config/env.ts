@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DEFAULT_PROVIDER_TIMEOUT_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 /** Everything the server reads from the outside world, parsed once at start-up. */
@@ -78,6 +79,8 @@ export interface Config {
   logLevel: string;
   /** The built web app to serve; unset serves no static files. */
   webDist: string | undefined;
+  /** The bearer token Prometheus sends to `GET /api/metrics`; unset, the route is not there. */
+  metricsToken?: string;
 }
 
 /** Reads and checks the environment, listing every bad key at once. */
@@ -135,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST,
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

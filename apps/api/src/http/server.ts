@@ -6,6 +6,7 @@ import { answerClientError } from './client-errors.ts';
 import { AppError, sendError } from './errors.ts';
 import { loggerOptions, registerAccessLog } from './logging.ts';
 import { describeRoute } from './openapi.ts';
+import { searchEngineRoutes } from './search-engines.ts';
 import { registerSecurity } from './security.ts';
 import { serveWebApp } from './static.ts';
 import { validatorCompiler } from './validation.ts';
@@ -74,12 +75,16 @@ export function trackKnownPaths(app: FastifyInstance): Map<string, Set<string>> 
   return knownPaths;
 }
 
-/** After every route: the web app (when built) for the rest, and 405 or 404 in the error format. */
+/**
+ * After every route: /robots.txt and /sitemap.xml from PUBLIC_URL, the web app (when built) for the
+ * rest, and 405 or 404 in the error format.
+ */
 export async function finishHttpServer(
   app: FastifyInstance,
   config: Config,
   knownPaths: Map<string, Set<string>>,
 ) {
+  await app.register(searchEngineRoutes, { publicUrl: config.publicUrl });
   const sendIndex = config.webDist ? await serveWebApp(app, config.webDist, config.publicUrl) : undefined;
 
   app.setNotFoundHandler((request, reply) => {

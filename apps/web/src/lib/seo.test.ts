@@ -3,6 +3,7 @@ import {
   buildHeadTags,
   documentTitle,
   SOCIAL_DESCRIPTION_MAX,
+  scriptJson,
   socialDescription,
   toOneLine,
 } from '@/lib/seo.ts';
@@ -92,5 +93,13 @@ describe('buildHeadTags', () => {
     expect(metaOf(plain, 'og:image')).toBe('https://store.example/site/social-card.jpg');
     expect(metaOf(plain, 'og:image:alt')).toMatch(/sample packets/);
     expect(metaOf(plain, 'keywords')).toBeUndefined();
+  });
+});
+
+describe('scriptJson', () => {
+  it('I4: escapes "<", so text in structured data cannot close its script element', () => {
+    const text = scriptJson({ name: '</script><script>alert(1)</script>' });
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>' });
   });
 });

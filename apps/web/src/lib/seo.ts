@@ -10,6 +10,8 @@ export interface SeoInput {
   imageAlt?: string;
   /** The canonical URL; the link is set only when one is given. */
   canonical?: string;
+  /** Whether the page carries the store's Organization data for search engines (the home page). */
+  organization?: boolean;
 }
 
 export const SITE_NAME = 'Sample First';
@@ -31,6 +33,26 @@ export interface HeadTags {
   title: string;
   meta: MetaTag[];
   canonical: string | undefined;
+  /** Structured data (schema.org JSON-LD), as the text of its script element. */
+  jsonLd?: string;
+}
+
+/** The store as an Organization in schema.org's vocabulary (docs/product.md#search-engines). */
+export function organizationData(origin: string): Record<string, string> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: SITE_NAME,
+    url: absoluteUrl('/', origin),
+    logo: absoluteUrl('/favicon.svg', origin),
+    description:
+      'Protein powder samples matched to your training, diet and taste, and full-size tubs of the ones you love.',
+  };
+}
+
+/** JSON for a script element: `<` escaped, so no text in it can close the element. */
+export function scriptJson(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
 /** Line breaks become spaces and runs of spaces one space. */
@@ -83,7 +105,8 @@ export function buildHeadTags(input: SeoInput, origin: string): HeadTags {
   const keywords = (input.keywords ?? []).map((k) => k.trim()).filter(Boolean);
   if (keywords.length) meta.push({ attribute: 'name', key: 'keywords', content: keywords.join(', ') });
   if (canonical) meta.push({ attribute: 'property', key: 'og:url', content: canonical });
-  return { title, meta, canonical };
+  const jsonLd = input.organization ? scriptJson(organizationData(origin)) : undefined;
+  return { title, meta, canonical, ...(jsonLd ? { jsonLd } : {}) };
 }
 
 /** Tags this module wrote, so a page without a canonical URL removes the previous page's. */
@@ -114,5 +137,15 @@ export function applyHeadTags(doc: Document, tags: HeadTags): void {
     canonical.setAttribute('href', tags.canonical);
   } else {
     link?.remove();
+  }
+
+  const structured = doc.head.querySelector(`script[type="application/ld+json"][${OWNED}]`);
+  if (tags.jsonLd) {
+    const script = structured ?? doc.head.appendChild(doc.createElement('script'));
+    script.setAttribute('type', 'application/ld+json');
+    script.setAttribute(OWNED, '');
+    script.textContent = tags.jsonLd;
+  } else {
+    structured?.remove();
   }
 }

@@ -5,7 +5,7 @@ import { reportSsrHead } from '@/lib/ssr-head.ts';
 
 /** Sets the page's title, description, keywords, social card and canonical link while it is shown. */
 export function useSeo(input: SeoInput): void {
-  const { title, description, image, imageAlt, canonical } = input;
+  const { title, description, image, imageAlt, canonical, organization } = input;
   const keywords = input.keywords?.join('\n');
   if (import.meta.env.SSR) {
     // All of them, social card included: crawlers of social networks read the HTML and run no script.
@@ -20,10 +20,11 @@ export function useSeo(input: SeoInput): void {
         image,
         imageAlt,
         canonical,
+        organization,
         keywords: keywords ? keywords.split('\n') : undefined,
       },
       window.location.origin,
     );
     applyHeadTags(document, tags);
-  }, [title, description, image, imageAlt, canonical, keywords]);
+  }, [title, description, image, imageAlt, canonical, organization, keywords]);
 }

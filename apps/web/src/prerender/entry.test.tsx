@@ -96,4 +96,18 @@ describe('the prerendered public pages', () => {
     const home = await render('/');
     expect(home.html).toContain('Loading the price');
   });
+
+  it('I4: the home page carries the store as Organization data for search engines, and no other page does', async () => {
+    const home = await render('/');
+    const data = JSON.parse(home.head?.tags?.jsonLd ?? 'null');
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Sample First',
+      url: `${PRERENDER_ORIGIN}/`,
+      logo: `${PRERENDER_ORIGIN}/favicon.svg`,
+    });
+    const login = await render('/login');
+    expect(login.head?.tags?.jsonLd).toBeUndefined();
+  });
 });

@@ -175,12 +175,15 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
       if (existing) await release(t, existing.id);
 
       const priced = await price(t, cart, identityId, now);
-      const taxCents = await tax.taxCents({
+      const orderId = existing?.id ?? randomUUID();
+      const taxed = await tax.calculate({
         taxableCents: taxableCents(priced.price, config.handlingFeeCents),
-        state: shipping.state,
+        address: shipping,
+        reference: `order:${orderId}`,
       });
-      const totals = cartTotals(priced.price, config.handlingFeeCents, taxCents);
+      const totals = cartTotals(priced.price, config.handlingFeeCents, taxed.taxCents);
       const fields = {
+        taxCalculationId: taxed.calculationId,
         shipping,
         priceCents: totals.subtotalCents,
         discountCents: totals.discountCents,
@@ -193,7 +196,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
       const order = existing
         ? await repo.updateOrder(t, existing.id, fields)
         : await repo.insertOrder(t, {
-            id: randomUUID(),
+            id: orderId,
             identityId,
             kind: 'cart',
             status: 'draft',

@@ -21,6 +21,8 @@ export const cartOrders = pgTable('orders', {
   cartId: uuid('cart_id'),
   handlingFeeCents: integer('handling_fee_cents').notNull(),
   taxCents: integer('tax_cents').notNull(),
+  /** The Stripe Tax calculation the tax came from; null for the state table. */
+  taxCalculationId: text('tax_calculation_id'),
   totalCents: integer('total_cents').notNull(),
   orderNumber: text('order_number'),
   paymentMethodLast4: text('payment_method_last4'),

@@ -22,6 +22,7 @@ export function createCycleEngine(deps: {
   log?: SweepDeps['log'];
   /** The renewal's hook for next-box extras; a renewal adds nothing without it. */
   nextBoxExtras?: NextBoxExtras;
+  tax?: SweepDeps['tax'];
 }) {
   const sweepDeps: SweepDeps = {
     db: deps.db,
@@ -32,6 +33,7 @@ export function createCycleEngine(deps: {
     autoShip: !deps.config.isProduction,
     log: deps.log,
     renewalPolicy: deps.config.renewals,
+    tax: deps.tax,
     nextBoxExtras: deps.nextBoxExtras,
   };
   return {

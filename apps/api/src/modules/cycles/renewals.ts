@@ -15,6 +15,7 @@ import {
   type SubscriptionRow,
   cycleStore as store,
 } from '../subscriptions/index.ts';
+import type { TaxCalculator } from '../tax/index.ts';
 import { confirmPaymentMail } from './confirm-renewal-mail.tsx';
 import type { NextBoxExtras } from './next-box-extras.ts';
 import { choose, type Ranker } from './picks.ts';
@@ -42,6 +43,8 @@ export interface RenewalDeps {
   log?: { error(obj: object, msg: string): void };
   /** Retry days and the final action; DEFAULT_RENEWAL_POLICY when absent. */
   renewalPolicy?: RenewalPolicy;
+  /** The renewal box's sales tax: Stripe Tax with Stripe keys; the state table when absent. */
+  tax?: TaxCalculator;
   /** Lines added to a renewal's order before its charge (next-box extras); none when absent. */
   nextBoxExtras?: NextBoxExtras;
 }
@@ -128,6 +131,7 @@ export async function renewOne(deps: RenewalDeps, subscriptionId: string, at: Da
       deliverySchedule: sub.scheduleIndex,
       primePickIds: choose(ranked, new Set(sampled), [], 2),
       now: at,
+      tax: deps.tax,
     });
     await store.insertCycle(tx, {
       subscriptionId: sub.id,

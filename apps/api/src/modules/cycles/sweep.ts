@@ -5,6 +5,7 @@ import { boxShippedMail, type Mailer, renewalReminderMail } from '../mail/index.
 import { addChosenSamples, CHOSEN_PER_BOX, itemsOf, moveOrder, sampledProductIds } from '../orders/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { addDays, REVIEW_DAYS, cycleStore as store } from '../subscriptions/index.ts';
+import type { TaxCalculator } from '../tax/index.ts';
 import type { NextBoxExtras } from './next-box-extras.ts';
 import { choose, type Ranker } from './picks.ts';
 import { type RenewalOutcome, type RenewalPolicy, renewOne } from './renewals.ts';
@@ -30,6 +31,8 @@ export interface SweepDeps {
   log?: { error(obj: object, msg: string): void };
   /** Retry days and the final action after failed renewals; the defaults when absent. */
   renewalPolicy?: RenewalPolicy;
+  /** The renewal box's sales tax: Stripe Tax with Stripe keys; the state table when absent. */
+  tax?: TaxCalculator;
   /** Lines added to a renewal's order before its charge (next-box extras); none when absent. */
   nextBoxExtras?: NextBoxExtras;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { computeStateTaxCents } from '../tax/index.ts';
+import { createTaxService, type TaxCalculator } from '../tax/index.ts';
 import * as repo from './orders.repository.ts';
 import { type OrderShipping, orderItems, orders } from './orders.table.ts';
 
@@ -23,19 +23,29 @@ export interface CycleOrderInput {
   deliverySchedule: number;
   primePickIds: readonly number[];
   now: Date;
+  /** Stripe Tax with Stripe keys; the built-in state table when absent. */
+  tax?: TaxCalculator;
 }
 
 /**
  * Inside the renewal's transaction: the cycle's order, awaiting the off-session charge, with its
- * 2 prime picks. Tax is the shipping state's rate on price and handling, as at checkout.
+ * 2 prime picks. Tax is on price and handling for the shipping address, from the same calculator
+ * as at checkout (docs/product.md#tax), and recorded with the order.
  */
 export async function createCycleOrder(
   tx: Db,
   input: CycleOrderInput,
 ): Promise<{ id: string; totalCents: number }> {
   const taxable = input.priceCents + input.handlingFeeCents;
-  const taxCents = input.shipping ? computeStateTaxCents(taxable, input.shipping.state) : 0;
   const id = randomUUID();
+  const taxed = input.shipping
+    ? await (input.tax ?? createTaxService()).calculate({
+        taxableCents: taxable,
+        address: input.shipping,
+        reference: `order:${id}`,
+      })
+    : { taxCents: 0, calculationId: null };
+  const taxCents = taxed.taxCents;
   const totalCents = taxable + taxCents;
   await tx.insert(orders).values({
     id,
@@ -48,6 +58,7 @@ export async function createCycleOrder(
     priceCents: input.priceCents,
     handlingFeeCents: input.handlingFeeCents,
     taxCents,
+    taxCalculationId: taxed.calculationId,
     totalCents,
     createdAt: input.now,
     updatedAt: input.now,

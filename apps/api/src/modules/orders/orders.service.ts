@@ -99,10 +99,19 @@ export function createOrdersService({
   async function priced(order: OrderRow, items: readonly OrderItemRow[], shipping: OrderShipping | null) {
     const itemsCents = items.reduce((sum, item) => sum + item.priceCents, 0);
     const taxableCents = order.priceCents + itemsCents + order.handlingFeeCents;
-    const taxCents = shipping && tax ? await tax.taxCents({ taxableCents, state: shipping.state }) : 0;
+    const taxed =
+      shipping && tax
+        ? await tax.calculate({ taxableCents, address: shipping, reference: `order:${order.id}` })
+        : { taxCents: 0, calculationId: null };
+    const taxCents = taxed.taxCents;
     const beforeCredit = taxableCents + taxCents;
     const creditCents = Math.min(order.creditCents, beforeCredit);
-    return { taxCents, creditCents, totalCents: beforeCredit - creditCents };
+    return {
+      taxCents,
+      taxCalculationId: taxed.calculationId,
+      creditCents,
+      totalCents: beforeCredit - creditCents,
+    };
   }
 
   async function view(order: OrderRow): Promise<Order> {
@@ -270,14 +279,22 @@ export function createOrdersService({
         postalCode: a.postalCode,
       };
       const items = order.kind === 'pre_order' ? [] : await repo.listItems(db, order.id);
+      // The tax service (Stripe Tax) is asked before the row is locked, so no lock waits on it;
+      // if the order's amounts changed meanwhile, it is asked again for the locked row.
+      const early = await priced(order, items, shipping);
       return db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const locked = await repo.lockOrder(t, order.id);
         if (!locked || !isPayable(locked)) throw conflict(ORDER_ALREADY_PAID);
-        const price = await priced(locked, items, shipping);
+        const unchanged =
+          locked.priceCents === order.priceCents &&
+          locked.handlingFeeCents === order.handlingFeeCents &&
+          locked.creditCents === order.creditCents;
+        const price = unchanged ? early : await priced(locked, items, shipping);
         const updated = await repo.updateOrder(t, order.id, {
           shipping,
           taxCents: price.taxCents,
+          taxCalculationId: price.taxCalculationId,
           creditCents: price.creditCents,
           totalCents: price.totalCents,
           ...(deliverySchedule !== undefined ? { deliverySchedule } : {}),

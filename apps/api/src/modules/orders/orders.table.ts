@@ -44,6 +44,8 @@ export const orders = pgTable('orders', {
   priceCents: integer('price_cents').notNull(),
   handlingFeeCents: integer('handling_fee_cents').notNull().default(0),
   taxCents: integer('tax_cents').notNull().default(0),
+  /** The Stripe Tax calculation the tax came from; null for the state table. */
+  taxCalculationId: text('tax_calculation_id'),
   totalCents: integer('total_cents').notNull(),
   /** Digits from a sequence: the thank-you page shows the last 5, the order page the last 4. */
   orderNumber: text('order_number').notNull().default(sql`nextval('order_number_seq')::text`),

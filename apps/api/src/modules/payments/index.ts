@@ -1,5 +1,7 @@
 // The payments module's face (ARCHITECTURE.md#the-rules-the-lint-checks): the provider port and
 // its two engines, the provider's webhooks and the reconciliation of their events.
+// Sales tax through the provider: Stripe Tax with Stripe keys (docs/payments.md#sales-tax).
+
 export { ProviderCircuitOpenError } from './provider/circuit-breaker.ts';
 export { createPaymentProvider } from './provider/create-provider.ts';
 export {
@@ -10,6 +12,7 @@ export {
   type ProviderPaymentError,
   type ProviderPaymentIntent,
 } from './provider/payment-provider.ts';
+export { createTaxCalculator } from './provider-tax.ts';
 export {
   createEventReconciliation,
   EVENT_RECONCILIATION_INTERVAL_MS,

@@ -168,7 +168,7 @@ export async function moveExtrasIntoBox(
   orderId: string,
   at: Date,
   webUrl: string,
-): Promise<void> {
+): Promise<boolean> {
   const rows = await tx.execute<ExtraRow>(sql`
     SELECT x.id, x.product_id, x.quantity, p.title, p.flavor, p.list_price_cents, p.discount_percent,
            p.tub_stock, p.is_active
@@ -176,7 +176,7 @@ export async function moveExtrasIntoBox(
     WHERE x.subscription_id = ${sub.id}
     ORDER BY x.created_at, x.id
     FOR UPDATE OF x`);
-  if (rows.rows.length === 0) return;
+  if (rows.rows.length === 0) return false;
   const leftOut: string[] = [];
   for (const row of rows.rows) {
     const quantity = Number(row.quantity);
@@ -208,4 +208,5 @@ export async function moveExtrasIntoBox(
       );
     }
   }
+  return true;
 }

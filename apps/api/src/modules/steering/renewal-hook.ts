@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { NextBoxExtras, RenewalOrder } from '../cycles/index.ts';
-import { computeStateTaxCents } from '../tax/index.ts';
+import { createTaxService, type TaxAddress, type TaxCalculator } from '../tax/index.ts';
 import { halfPriceDiscountCents, pendingOfferKinds } from './cancel-offers.ts';
 import { swapPrimePicksToNewBrands } from './new-brands.ts';
 import { moveExtrasIntoBox } from './next-box-extras.ts';
@@ -11,21 +11,24 @@ import { moveExtrasIntoBox } from './next-box-extras.ts';
  * docs/product.md#cancel-offers), as the cycle engine's one next-box hook (`NextBoxExtras` of the
  * cycles module's face): the tubs added to it become its tub lines; a taken "new brands" offer
  * turns its prime picks to untried brands, a taken "half price" offer takes half the box price
- * off. Each is applied to one box only (marked with the order). The order's tax and total are
- * computed again, so the one charge claimed after this is the right amount.
+ * off. Each is applied to one box only (marked with the order). When any of them changed the box,
+ * its tax (through the store's tax calculator: Stripe Tax with Stripe keys, the state table in the
+ * sandbox, docs/payments.md#sales-tax) and total are computed again, so the one charge claimed
+ * after this is the right amount; a box nothing changed keeps the tax the renewal calculated.
  */
-export function createNextBoxHook(webUrl: string): NextBoxExtras {
-  return (tx, order) => prepareNextBox(tx, order, webUrl);
+export function createNextBoxHook(webUrl: string, tax: TaxCalculator = createTaxService()): NextBoxExtras {
+  return (tx, order) => prepareNextBox(tx, order, webUrl, tax);
 }
 
 export async function prepareNextBox(
   tx: Db,
   order: RenewalOrder,
   webUrl: string,
+  tax: TaxCalculator = createTaxService(),
 ): Promise<{ totalCents: number }> {
   const { orderId } = order;
   // Tubs added to this box (docs/product.md#next-box-extras), in its one charge.
-  await moveExtrasIntoBox(
+  const withExtras = await moveExtrasIntoBox(
     tx,
     { id: order.subscriptionId, identityId: order.identityId },
     orderId,
@@ -44,7 +47,8 @@ export async function prepareNextBox(
     }
     await tx.execute(sql`UPDATE cancel_offers SET applied_order_id = ${orderId} WHERE id = ${offer.id}`);
   }
-  return repriceOrder(tx, orderId, { halfPrice });
+  if (!withExtras && !halfPrice) return { totalCents: order.totalCents };
+  return repriceOrder(tx, orderId, { halfPrice }, tax);
 }
 
 /** Tax and total of a box from its price, discount, handling and priced items (tubs), by its shipping state. */
@@ -53,6 +57,7 @@ export async function repriceOrder(
   orderId: string,
   /** `halfPrice`: a taken half-price offer takes half the box's price off (docs/product.md#cancel-offers). */
   change: { halfPrice?: boolean } = {},
+  tax: TaxCalculator = createTaxService(),
 ): Promise<{ totalCents: number }> {
   const [order] = (
     await tx.execute<{
@@ -60,10 +65,10 @@ export async function repriceOrder(
       handling_fee_cents: number;
       discount_cents: number;
       credit_cents: number;
-      state: string | null;
+      shipping: TaxAddress | null;
       items_cents: number;
     }>(sql`
-      SELECT o.price_cents, o.handling_fee_cents, o.discount_cents, o.credit_cents, o.shipping->>'state' AS state,
+      SELECT o.price_cents, o.handling_fee_cents, o.discount_cents, o.credit_cents, o.shipping,
         COALESCE((SELECT sum(i.price_cents) FROM order_items i WHERE i.order_id = o.id), 0)::int AS items_cents
       FROM orders o WHERE o.id = ${orderId}`)
   ).rows;
@@ -73,10 +78,14 @@ export async function repriceOrder(
     : Number(order.discount_cents);
   const taxable =
     Number(order.price_cents) - discount + Number(order.handling_fee_cents) + Number(order.items_cents);
-  const taxCents = order.state ? computeStateTaxCents(taxable, order.state) : 0;
+  const taxed = order.shipping
+    ? await tax.calculate({ taxableCents: taxable, address: order.shipping, reference: `order:${orderId}` })
+    : { taxCents: 0, calculationId: null };
+  const taxCents = taxed.taxCents;
   const totalCents = Math.max(0, taxable + taxCents - Number(order.credit_cents));
   await tx.execute(sql`
-    UPDATE orders SET discount_cents = ${discount}, tax_cents = ${taxCents}, total_cents = ${totalCents}
+    UPDATE orders SET discount_cents = ${discount}, tax_cents = ${taxCents},
+      tax_calculation_id = ${taxed.calculationId}, total_cents = ${totalCents}
     WHERE id = ${orderId}`);
   return { totalCents };
 }

@@ -89,3 +89,59 @@ describe('one scheduler for time-driven work', () => {
     expect(after).toMatchObject({ lastError: null, runs: 2, failures: 1 });
   });
 });
+
+describe('I1 a scheduler that stops', () => {
+  it('I1: lets a run in progress finish within the grace, and then no tick claims anything', async () => {
+    let finish: () => void = () => {};
+    const job: Job = {
+      name: 'finishing-sweep',
+      everyMs: MINUTE,
+      run: () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    };
+    const [a] = twoProcesses([job]);
+    const running = a!.tick(job);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stopped = a!.stop(5_000);
+    setTimeout(() => finish(), 100);
+    expect(await stopped).toEqual([]);
+    expect(await running).toBe(true);
+    expect((await a!.history()).find((r) => r.name === 'finishing-sweep')).toMatchObject({
+      runs: 1,
+      failures: 0,
+    });
+    now = new Date(now.getTime() + 2 * MINUTE);
+    expect(await a!.tick(job)).toBe(false);
+  });
+
+  it('I1: hands the period of a run that outlasts the grace back, so another process runs the job at once', async () => {
+    let release: () => void = () => {};
+    const started: string[] = [];
+    const job: Job = {
+      name: 'stuck-reconcile',
+      everyMs: MINUTE,
+      run: async (at) => {
+        started.push(at.toISOString());
+        if (started.length === 1) {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        }
+      },
+    };
+    const [a, b] = twoProcesses([job]);
+    const running = a!.tick(job);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Without the hand-back, the other process would wait ten periods before taking the job over.
+    expect(await b!.tick(job)).toBe(false);
+    expect(await a!.stop(100)).toEqual(['stuck-reconcile']);
+    const row = (await b!.history()).find((r) => r.name === 'stuck-reconcile');
+    expect(row?.lastError).toBe('stopped by a shutdown before it finished; handed back');
+    expect(await b!.tick(job)).toBe(true);
+    expect(started).toHaveLength(2);
+    release();
+    await running;
+  });
+});

@@ -27,6 +27,9 @@ export interface JobRun {
 export function createScheduler(deps: { db: Db; clock: () => Date; log: FastifyBaseLogger; jobs: Job[] }) {
   const { db, clock, log, jobs } = deps;
   const timers: NodeJS.Timeout[] = [];
+  /** Runs this process claimed and has not finished, by job name, with the time of the claim. */
+  const running = new Map<string, { job: Job; claimedAt: Date; done: Promise<void> }>();
+  let stopping: Promise<string[]> | undefined;
 
   /** Claims this period of `job` for this process; false when another process has it. */
   async function claim(job: Job, now: Date): Promise<boolean> {
@@ -43,9 +46,11 @@ export function createScheduler(deps: { db: Db; clock: () => Date; log: FastifyB
 
   async function finish(job: Job, error: unknown) {
     const message = error === undefined ? null : error instanceof Error ? error.message : String(error);
+    const finishedAt = clock();
     await db.execute(sql`
-      UPDATE job_runs SET last_finished_at = ${clock()}, last_error = ${message},
-        runs = runs + 1, failures = failures + ${message === null ? 0 : 1}
+      UPDATE job_runs SET last_finished_at = ${finishedAt}, last_error = ${message},
+        runs = runs + 1, failures = failures + ${message === null ? 0 : 1},
+        last_succeeded_at = COALESCE(${message === null ? finishedAt : null}::timestamptz, last_succeeded_at)
       WHERE name = ${job.name}`);
   }
 
@@ -65,6 +70,7 @@ export function createScheduler(deps: { db: Db; clock: () => Date; log: FastifyB
 
   /** One tick of `job`: runs it when this process wins the period. Never throws. */
   async function tick(job: Job): Promise<boolean> {
+    if (stopping) return false;
     const now = clock();
     try {
       if (!(await claim(job, now))) return false;
@@ -72,14 +78,63 @@ export function createScheduler(deps: { db: Db; clock: () => Date; log: FastifyB
       log.warn({ err: error, job: job.name }, 'job not claimed: the database did not answer');
       return false;
     }
+    const done = (async () => {
+      try {
+        await job.run(now);
+        await finish(job, undefined);
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'job failed');
+        await finish(job, error).catch(() => {});
+      }
+    })();
+    running.set(job.name, { job, claimedAt: now, done });
     try {
-      await job.run(now);
-      await finish(job, undefined);
-    } catch (error) {
-      log.error({ err: error, job: job.name }, 'job failed');
-      await finish(job, error).catch(() => {});
+      await done;
+    } finally {
+      running.delete(job.name);
     }
     return true;
+  }
+
+  /**
+   * A run that did not finish before shutdown gives its period back (docs/reliability.md#i1): its
+   * claim is marked finished a period ago, so the next process that ticks runs the job again.
+   * Only this process's own claim is touched (the start time must still be the one it wrote).
+   */
+  async function handBack(name: string, job: Job, claimedAt: Date) {
+    const earlier = new Date(clock().getTime() - job.everyMs);
+    await db.execute(sql`
+      UPDATE job_runs SET last_started_at = ${earlier}, last_finished_at = ${earlier},
+        last_error = 'stopped by a shutdown before it finished; handed back'
+      WHERE name = ${name} AND last_started_at = ${claimedAt}
+        AND (last_finished_at IS NULL OR last_finished_at < last_started_at)`);
+  }
+
+  /**
+   * Stops ticking; waits up to `graceMs` for runs in progress, then hands back those still going.
+   * Answers the names handed back; calling it again answers the same.
+   */
+  function stop(graceMs = 0): Promise<string[]> {
+    for (const timer of timers.splice(0)) clearInterval(timer);
+    stopping ??= (async () => {
+      const inProgress = [...running.values()];
+      if (inProgress.length === 0) return [];
+      let timer: NodeJS.Timeout | undefined;
+      const timeUp = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      });
+      await Promise.race([Promise.all(inProgress.map((r) => r.done)), timeUp]);
+      clearTimeout(timer);
+      const unfinished = [...running.entries()];
+      for (const [name, { job, claimedAt }] of unfinished) {
+        log.warn({ job: name }, 'job still running at shutdown: handing its period back');
+        await handBack(name, job, claimedAt).catch((error) =>
+          log.error({ err: error, job: name }, 'job could not be handed back'),
+        );
+      }
+      return unfinished.map(([name]) => name);
+    })();
+    return stopping;
   }
 
   return {
@@ -93,9 +148,7 @@ export function createScheduler(deps: { db: Db; clock: () => Date; log: FastifyB
         timers.push(timer);
       }
     },
-    stop() {
-      for (const timer of timers.splice(0)) clearInterval(timer);
-    },
+    stop,
     async history(): Promise<JobRun[]> {
       const result = await db.execute<{
         name: string;

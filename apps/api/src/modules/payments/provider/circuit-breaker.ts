@@ -56,6 +56,7 @@ const REMOTE_METHODS = [
   'cancelPaymentIntent',
   'refund',
   'listEvents',
+  'calculateTax',
 ] as const satisfies readonly (keyof PaymentProvider)[];
 
 export interface GuardedProvider extends PaymentProvider {
@@ -121,7 +122,8 @@ export function withCircuitBreaker(inner: PaymentProvider, options: CircuitBreak
 
   const guarded = Object.create(inner) as GuardedProvider;
   for (const method of REMOTE_METHODS) {
-    const original = inner[method] as (...args: unknown[]) => Promise<unknown>;
+    const original = inner[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+    if (!original) continue;
     Object.defineProperty(guarded, method, {
       value: (...args: unknown[]) => guard(() => original.apply(inner, args)),
     });

@@ -1,3 +1,4 @@
+import type { TaxInput, TaxResult } from '../../tax/index.ts';
 /**
  * The one port to a card payment provider (docs/payments.md#provider-port): only what the store needs. Two
  * adapters implement it with the same behaviour: Stripe (stripe-node) and the offline sandbox.
@@ -5,6 +6,12 @@
  */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
+
+  /**
+   * The sales tax of an order shipped to an address (docs/payments.md#sales-tax): Stripe Tax's
+   * calculation with Stripe; the state base rates in the offline sandbox.
+   */
+  calculateTax?(input: TaxInput): Promise<TaxResult>;
 
   /**
    * Creates the provider's Customer for an identity, idempotently per identity and email for the

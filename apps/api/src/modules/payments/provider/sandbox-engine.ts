@@ -7,6 +7,7 @@ import {
   findSandboxCard,
 } from './sandbox-cards.ts';
 import type { SandboxStore } from './sandbox-store.ts';
+import { sandboxTaxCalculation, TaxParamError } from './sandbox-tax.ts';
 import type { StripeRawError } from './stripe-objects.ts';
 
 /*
@@ -375,11 +376,30 @@ export class SandboxEngine {
       if (id && action === 'confirm' && method === 'POST') return this.confirmPaymentIntent(id, params);
       if (id && action === 'cancel' && method === 'POST') return this.cancelPaymentIntent(id, params);
     }
+    if (resource === 'tax' && id === 'calculations' && !action && method === 'POST') {
+      return this.createTaxCalculation(params);
+    }
     if (resource === 'refunds') {
       if (!id && method === 'POST') return this.createRefund(params);
       if (id && method === 'GET') return this.getObjectOf<RefundJson>('refund', id, 'refund');
     }
     throw invalid(`Unrecognized request URL (${method}: ${path}).`, { statusCode: 404 });
+  }
+
+  // ---- tax (the stand-in's Stripe Tax, sandbox-tax.ts) ----
+
+  private async createTaxCalculation(params: Params): Promise<unknown> {
+    const count = Object.keys((params.line_items ?? {}) as Params).length;
+    const ids = {
+      calculation: await this.newId('taxcalc'),
+      lineItems: await Promise.all(Array.from({ length: count }, () => this.newId('tax_li'))),
+    };
+    try {
+      return sandboxTaxCalculation(params, ids, this.nowSeconds());
+    } catch (error) {
+      if (error instanceof TaxParamError) throw invalid(error.message, { param: error.param });
+      throw error;
+    }
   }
 
   // ---- ids, time, events ----

@@ -1,3 +1,4 @@
+import { computeStateTaxCents } from '../../tax/index.ts';
 import {
   type CreatePaymentIntentInput,
   MAX_LISTED_EVENTS,
@@ -101,6 +102,11 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
   return {
     name: 'sandbox',
     engine,
+
+    // The offline sandbox keeps the built-in state base rates (docs/payments.md#sales-tax).
+    async calculateTax({ taxableCents, address }) {
+      return { taxCents: computeStateTaxCents(taxableCents, address.state), calculationId: null };
+    },
 
     async ensureCustomer({ identityId, email }) {
       const customer = await callMapped<StripeCustomerJson>(

@@ -107,6 +107,28 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   return {
     name: 'stripe',
 
+    async calculateTax({ taxableCents, address, reference }) {
+      const calculation = await call<{ id?: string | null; tax_amount_exclusive: number }>(() =>
+        stripe.tax.calculations.create({
+          currency: 'usd',
+          // No tax code: Stripe applies the account's preset one (docs/payments.md#sales-tax).
+          line_items: [{ amount: taxableCents, reference, tax_behavior: 'exclusive' }],
+          customer_details: {
+            address: {
+              line1: address.street1,
+              ...(address.street2 ? { line2: address.street2 } : {}),
+              city: address.city,
+              state: address.state,
+              postal_code: address.postalCode,
+              country: 'US',
+            },
+            address_source: 'shipping',
+          },
+        }),
+      );
+      return { taxCents: calculation.tax_amount_exclusive, calculationId: calculation.id ?? null };
+    },
+
     async ensureCustomer({ identityId, email }) {
       const customer = await call<StripeCustomerJson>(() =>
         stripe.customers.create(

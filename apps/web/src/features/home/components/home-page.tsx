@@ -28,6 +28,7 @@ export function HomePage() {
       'protein quiz',
     ],
     canonical: '/',
+    organization: true,
   });
   return (
     <main className="home">
