@@ -110,15 +110,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurity(app, config, { isClosing: () => isClosing });
 
   const clock = deps.clock ?? (() => new Date());
+  // Without Redis the store goes on (docs/reliability.md#h1): limits count per process and ended
+  // sessions are read from the database until Redis answers again.
+  const redisOutage = (what: string) => (error: Error) =>
+    app.log.error({ alert: 'redis_unreachable', err: error.message }, `Redis unreachable: ${what}`);
   const limiter =
     deps.limiter ??
     (config.redisUrl
-      ? createRedisRateLimiter(config.redisUrl, config.rateLimitScale, config.redisKeyPrefix)
+      ? createRedisRateLimiter(
+          config.redisUrl,
+          config.rateLimitScale,
+          config.redisKeyPrefix,
+          redisOutage('rate limits count in this process'),
+        )
       : createMemoryRateLimiter(Date.now, config.rateLimitScale));
   const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl });
   // Ended sessions are shared through Redis when several processes serve the store.
   const revocations = config.redisUrl
-    ? createRedisRevocations(config.redisUrl, Date.now, config.redisKeyPrefix)
+    ? createRedisRevocations(
+        config.redisUrl,
+        Date.now,
+        config.redisKeyPrefix,
+        (sessionId) => accounts.isSessionEnded(sessionId),
+        redisOutage('ended sessions are read from the database'),
+      )
     : createMemoryRevocations();
   const tokens = createAccessTokens(config.jwtSecret, clock, revocations);
   const payments =

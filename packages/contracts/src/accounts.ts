@@ -87,6 +87,24 @@ export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 /** POST /User/ResendVerification body: where to send a fresh verification link. */
 export const ResendVerificationSchema = z.object({ emailAddress: EmailSchema });
 
+/** POST /User/SendLoginLink body: where to mail a one-time login link (docs/product.md#log-in-with-a-link). */
+export const SendLoginLinkSchema = z.object({ emailAddress: EmailSchema });
+
+/** POST /User/LoginWithLink body: the token of the link's `?token=`. */
+export const LoginWithLinkSchema = z.object({
+  /** The one-time token from the login-link mail. */
+  token: z.string().min(1).max(200),
+});
+
+/** How long a mailed login link works (docs/product.md#log-in-with-a-link). */
+export const LOGIN_LINK_TTL_MINUTES = 15;
+
+/** The words of the login-link flow, shared by the API and the pages. */
+export const LoginLinkMessages = {
+  sent: 'If an account exists for this email, we have sent a login link. It works once, for 15 minutes.',
+  invalid: 'This login link has expired or was already used. Ask for a new one on the login page.',
+} as const;
+
 /** POST /User/ResetPassword body. */
 export const ResetPasswordSchema = z.object({
   /** The one-time token from the reset mail. */

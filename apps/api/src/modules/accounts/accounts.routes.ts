@@ -10,6 +10,7 @@ import {
   GoogleLoginSchema,
   IdentitySchema,
   LoginSchema,
+  LoginWithLinkSchema,
   MessageSchema,
   ReferralQuerySchema,
   RefreshSchema,
@@ -18,6 +19,7 @@ import {
   ResetPasswordSchema,
   SaveIdentitySchema,
   SaveImageSchema,
+  SendLoginLinkSchema,
   SendSelectedEmailQuerySchema,
   TokenPairSchema,
   UnsubscribeQuerySchema,
@@ -46,12 +48,22 @@ const HOUR = 60 * MINUTE;
 
 /**
  * Soft, windowed limits (docs/reliability.md#a4, docs/reliability.md#a5, docs/reliability.md#a6): nobody is locked out for good, and one account
- * sees at most 40 failed logins an hour however many addresses the attacker uses.
+ * takes at most 100 failed logins an hour however many addresses the attacker uses.
  */
 export const Limits = {
   loginIp: { name: 'login-ip', max: 50, windowMs: 15 * MINUTE },
   /** Keyed by account and IP address together. */
   loginAccount: { name: 'login-account', max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Password logins of one account from every address together (in practice the failed ones).
+   * Once spent, password logins wait and the owner is mailed a login link (docs/reliability.md#a4).
+   */
+  loginFailures: { name: 'login-failures', max: 100, windowMs: HOUR },
+  /** One "your password logins are paused" login link per account and budget window. */
+  budgetMail: { name: 'login-budget-mail', max: 1, windowMs: HOUR },
+  loginLinkIp: { name: 'login-link-ip', max: 10, windowMs: 15 * MINUTE },
+  loginLinkEmail: { name: 'login-link-email', max: 3, windowMs: HOUR },
+  loginWithLinkIp: { name: 'login-with-link-ip', max: 30, windowMs: 15 * MINUTE },
   registerIp: { name: 'register-ip', max: 20, windowMs: HOUR },
   verifyIp: { name: 'verify-ip', max: 30, windowMs: 15 * MINUTE },
   resendIp: { name: 'resend-verification-ip', max: 10, windowMs: 15 * MINUTE },
@@ -82,6 +94,38 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   };
 
   app.addHook('onClose', async () => accounts.drainMail());
+
+  /**
+   * docs/reliability.md#a4: an account's password logins of the hour, from every address together.
+   * A slot is taken before the password is looked at, so parallel guesses cannot overshoot; once
+   * the budget is spent the login answers 429 without checking the password, and the first refusal
+   * mails the owner a login link, so a stranger cannot lock them out.
+   */
+  const takeFromBudget = async (email: string) => {
+    const budget = await limiter.hit(
+      `${Limits.loginFailures.name}:${email}`,
+      Limits.loginFailures.max,
+      Limits.loginFailures.windowMs,
+    );
+    if (budget.allowed) return;
+    const mail = await limiter.hit(
+      `${Limits.budgetMail.name}:${email}`,
+      Limits.budgetMail.max,
+      Limits.budgetMail.windowMs,
+    );
+    if (mail.allowed) {
+      app.log.warn(
+        { event: 'login_budget_spent', account: emailTag(email) },
+        'security: an account spent its failed-login budget; password logins wait and its owner gets a login link',
+      );
+      await accounts.sendLoginLink(email, 'failed-logins');
+    }
+    throw new AppError(
+      'rate_limited',
+      'Too many failed logins on this account. Please use the login link we emailed, or try again later.',
+      { headers: { 'retry-after': String(budget.retryAfterSeconds) } },
+    );
+  };
 
   r.post(
     '/User/Register',
@@ -153,6 +197,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
         // never locks the owner out of their own account.
         const guesser = `${email}|${request.ip}`;
         await limit(Limits.loginAccount, guesser);
+        await takeFromBudget(email);
         const result = await accounts.login(email, request.body.password);
         await limiter.reset(`${Limits.loginAccount.name}:${guesser}`);
         request.log.info({ ...attempt, outcome: 'success', identityId: result.identityId }, 'login');
@@ -160,6 +205,52 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
       } catch (error) {
         const outcome = error instanceof AppError ? error.code : 'error';
         request.log.info({ ...attempt, outcome }, 'login');
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/User/SendLoginLink',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a one-time login link; the same answer for any address',
+        body: SendLoginLinkSchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      const email = request.body.emailAddress.trim().toLowerCase();
+      await limit(Limits.loginLinkIp, request.ip);
+      await limit(Limits.loginLinkEmail, email);
+      request.log.info({ event: 'login_link_requested', account: emailTag(email) }, 'login link');
+      return accounts.sendLoginLink(email);
+    },
+  );
+
+  r.post(
+    '/User/LoginWithLink',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with the token of a login-link mail (once, within 15 minutes)',
+        body: LoginWithLinkSchema,
+        response: { 200: TokenPairSchema },
+      },
+      preHandler: limitIp(Limits.loginWithLinkIp),
+    },
+    async (request) => {
+      try {
+        const result = await accounts.loginWithLink(request.body.token);
+        request.log.info(
+          { event: 'login_attempt', method: 'link', outcome: 'success', identityId: result.identityId },
+          'login',
+        );
+        return result.tokens;
+      } catch (error) {
+        const outcome = error instanceof AppError ? error.code : 'error';
+        request.log.info({ event: 'login_attempt', method: 'link', outcome }, 'login');
         throw error;
       }
     },

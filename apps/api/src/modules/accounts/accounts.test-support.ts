@@ -113,3 +113,10 @@ export async function signUpVerified(
     refreshToken: login.body.refresh_token as string,
   };
 }
+
+/** The token of `/login-link?token=...` in a mail. */
+export function loginLinkTokenOf(mail: SentMail): string {
+  const match = /\/login-link\?token=([\w%-]+)/.exec(mail.text);
+  if (!match) throw new Error('no login link in the mail');
+  return decodeURIComponent(match[1]!);
+}

@@ -20,6 +20,7 @@ import {
 import type { Mail } from './mailer.ts';
 import {
   alreadyRegisteredMail,
+  loginLinkMail,
   resetPasswordMail,
   soldOutRefundMail,
   verificationMail,
@@ -140,6 +141,13 @@ export const MAIL_PREVIEWS: MailPreview[] = [
     showsName: false,
     render: (s) =>
       resetPasswordMail(TO, link(s, `/reset-password?token=sample-token&email=${encodeURIComponent(TO)}`)),
+  },
+  {
+    kind: 'login-link',
+    title: 'Log in with a link',
+    marketing: false,
+    showsName: false,
+    render: (s) => loginLinkMail(TO, link(s, '/login-link?token=sample-token')),
   },
   {
     kind: 'already-registered',
