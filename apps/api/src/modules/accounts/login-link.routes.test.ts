@@ -34,7 +34,7 @@ const send = (emailAddress: string, remoteAddress = `198.51.100.${(ip++ % 250) +
     remoteAddress,
     payload: { emailAddress },
   });
-const useLink = (token: string) => server.request('POST', '/api/User/LoginWithLink', { body: { token } });
+const loginWithLink = (token: string) => server.request('POST', '/api/User/LoginWithLink', { body: { token } });
 const SENT = {
   message: 'If an account exists for this email, we have sent a login link. It works once, for 15 minutes.',
 };
@@ -89,7 +89,7 @@ describe('POST /api/User/LoginWithLink', () => {
     await signUpVerified(server, email);
     await send(email);
     const token = loginLinkTokenOf(await waitForMail(server.database.db, email, 'login-link'));
-    const first = await useLink(token);
+    const first = await loginWithLink(token);
     expect(first.status).toBe(200);
     expect(Object.keys(first.body).sort()).toEqual(['refresh_token', 'token']);
     const info = await server.request('GET', '/api/Account/AuthInfo', { token: first.body.token });
@@ -103,7 +103,7 @@ describe('POST /api/User/LoginWithLink', () => {
       ).status,
     ).toBe(200);
 
-    const again = await useLink(token);
+    const again = await loginWithLink(token);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({
       error_description:
@@ -117,7 +117,7 @@ describe('POST /api/User/LoginWithLink', () => {
     await signUpVerified(server, email);
     await send(email);
     const token = loginLinkTokenOf(await waitForMail(server.database.db, email, 'login-link'));
-    const answers = await Promise.all([useLink(token), useLink(token), useLink(token)]);
+    const answers = await Promise.all([loginWithLink(token), loginWithLink(token), loginWithLink(token)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
   });
 
@@ -129,13 +129,13 @@ describe('POST /api/User/LoginWithLink', () => {
       await send(email);
       const [early] = await waitForMails(server.database.db, email, 'login-link', 1);
       now = new Date(start.getTime() + 14 * 60_000);
-      expect((await useLink(loginLinkTokenOf(early!))).status).toBe(200);
+      expect((await loginWithLink(loginLinkTokenOf(early!))).status).toBe(200);
 
       now = start;
       await send(email);
       const mails = await waitForMails(server.database.db, email, 'login-link', 2);
       now = new Date(start.getTime() + 15 * 60_000 + 1000);
-      const late = await useLink(loginLinkTokenOf(mails[1]!));
+      const late = await loginWithLink(loginLinkTokenOf(mails[1]!));
       expect(late.status).toBe(400);
       expect(late.body.code).toBe('invalid_token');
     } finally {
@@ -144,10 +144,10 @@ describe('POST /api/User/LoginWithLink', () => {
   });
 
   it('A12: a made-up or empty token is a 400 with error_description; only a hash is stored', async () => {
-    const madeUp = await useLink('x'.repeat(43));
+    const madeUp = await loginWithLink('x'.repeat(43));
     expect(madeUp.status).toBe(400);
     expect(madeUp.body.error_description).toMatch(/login link/);
-    expect((await useLink('')).status).toBe(400);
+    expect((await loginWithLink('')).status).toBe(400);
     const email = address('link-hash');
     await signUpVerified(server, email);
     await send(email);
@@ -168,7 +168,7 @@ describe('POST /api/User/LoginWithLink', () => {
     expect(before.body.code).toBe('email_not_verified');
     await send(email);
     const token = loginLinkTokenOf(await waitForMail(server.database.db, email, 'login-link'));
-    expect((await useLink(token)).status).toBe(200);
+    expect((await loginWithLink(token)).status).toBe(200);
     const after = await server.request('POST', '/api/User/Login', {
       body: { emailAddress: email, password: GOOD_PASSWORD },
     });
@@ -182,7 +182,7 @@ describe('POST /api/User/LoginWithLink', () => {
     await signUpVerified(server, b);
     await send(a);
     const token = loginLinkTokenOf(await waitForMail(server.database.db, a, 'login-link'));
-    const res = await useLink(token);
+    const res = await loginWithLink(token);
     const info = await server.request('GET', '/api/Account/AuthInfo', { token: res.body.token });
     expect(info.body.identity.emailAddress).toBe(a);
   });
