@@ -32,7 +32,7 @@ export const DOCS_CITATION = /(?<![\w./-])docs\/([\w./-]+?\.md)(?:#([\w-]+))?/g;
 const TEST_NAME =
   /\b(?:it|test|describe|bench)(?:\.(?:only|skip|todo|concurrent|sequential|fails|each\([^)]*\)))*\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
 /** Leading guarantee ids of a test name: "E7: …", "D7 D8 …", "C1, C2 …". */
-const LEADING_IDS = /^((?:[A-G]\d{1,2}(?![\w])[\s,:/&-]*)+)/;
+const LEADING_IDS = /^((?:[A-H]\d{1,2}(?![\w])[\s,:/&-]*)+)/;
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 export function slug(heading) {
@@ -113,7 +113,7 @@ export function checkCitations(root) {
       for (const m of text.matchAll(TEST_NAME)) {
         const ids = LEADING_IDS.exec(m[2]);
         if (!ids) continue;
-        for (const id of ids[1].match(/[A-G]\d{1,2}/g)) {
+        for (const id of ids[1].match(/[A-H]\d{1,2}/g)) {
           if (!reliability.has(id.toLowerCase())) {
             problems.push(`${rel}:${lineOf(text, m.index)}: test id ${id} is not in docs/reliability.md`);
           }

@@ -309,7 +309,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const sendIndex = config.webDist ? await serveWebApp(app, config.webDist, config.publicUrl) : undefined;
+  const sendIndex = config.webDist
+    ? await serveWebApp(app, config.webDist, config.publicUrl, { isProduction: config.isProduction })
+    : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     if (sendIndex?.(request, reply)) return;
