@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { PRERENDER_ORIGIN } from '@store/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiRequest } from './security.ts';
 
 /** What the web build's prerender step lists in dist/prerendered/manifest.json. */
 interface PrerenderManifest {
@@ -55,7 +56,7 @@ export async function serveWebApp(
   const prerendered = loadPrerendered(root, publicUrl);
   return function sendIndex(request: FastifyRequest, reply: FastifyReply): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    if (request.url.startsWith('/api/') || request.url === '/api') return false;
+    if (isApiRequest(request)) return false;
     // A missing hashed asset is a real 404, not the app shell.
     if (request.url.startsWith('/assets/')) return false;
     // Development pages (the dev mailbox) do not exist in production (docs/reliability.md#f7).

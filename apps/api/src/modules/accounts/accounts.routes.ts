@@ -31,6 +31,7 @@ import { z } from 'zod';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import { enforceLimit, type LimitRule, type RateLimiter } from '../../http/rate-limit.ts';
+import { endXsrfSession } from '../../http/security.ts';
 import type { AccountsService } from './accounts.service.ts';
 import { SAVE_IMAGE_BODY_LIMIT } from './profile-image.ts';
 import { emailTag } from './secrets.ts';
@@ -319,6 +320,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     },
     async (request) => {
       await accounts.logout(request.body.refresh_token);
+      endXsrfSession(request);
       return { message: 'You are logged out.' };
     },
   );
