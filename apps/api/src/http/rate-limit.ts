@@ -8,6 +8,8 @@ export interface RateLimiter {
   hit(key: string, max: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Forgets a key (a successful login clears its failures). */
   reset(key: string): Promise<void>;
+  /** Resolves once a shared store is connected, or after `timeoutMs` (the store starts anyway). */
+  ready?(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export function createMemoryRateLimiter(now: () => number = Date.now, scale = 1)
  * How long a Redis command may take before the process answers from its own counters instead
  * (docs/reliability.md#h1).
  */
-export const REDIS_COMMAND_TIMEOUT_MS = 500;
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 /**
  * A Redis connection that never makes a request wait for an absent Redis: commands are refused at
@@ -71,6 +73,20 @@ export function openResilientRedis(url: string, onOutage?: (error: Error) => voi
     down = false;
   });
   return redis;
+}
+
+/** Resolves when `redis` is connected, or after `timeoutMs` whatever its state. */
+export function redisReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+  });
 }
 
 /**
@@ -106,6 +122,7 @@ export function createRedisRateLimiter(
         },
         () => local.hit(key, max, windowMs),
       ),
+    ready: (timeoutMs) => redisReady(redis, timeoutMs),
     async reset(key) {
       await local.reset(key);
       await either(

@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@store/contracts';
-import { openResilientRedis } from './rate-limit.ts';
+import { openResilientRedis, redisReady } from './rate-limit.ts';
 
 /**
  * Sessions whose access tokens are refused before they expire: a logout, a password change or
@@ -11,6 +11,8 @@ import { openResilientRedis } from './rate-limit.ts';
 export interface Revocations {
   revoke(sessionIds: readonly string[]): Promise<void>;
   isRevoked(sessionId: string): Promise<boolean>;
+  /** Resolves once a shared store is connected, or after `timeoutMs`. */
+  ready?(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,7 @@ export function createRedisRevocations(
       checked.set(sessionId, t);
       return false;
     },
+    ready: (timeoutMs) => redisReady(redis, timeoutMs),
     async close() {
       await local.close();
       await redis.quit().catch(() => redis.disconnect());
