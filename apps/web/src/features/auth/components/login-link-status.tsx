@@ -61,7 +61,6 @@ export function LoginLinkStatus({ token }: { token: string }) {
       </span>
       <AuthTitle focusOnMount>This link didn't work</AuthTitle>
       <p role="alert">{failure}</p>
-      <p>A login link works once, for 15 minutes. Ask for a new one, or log in with your password.</p>
       <Link className={buttonClass('primary', true)} to={paths.login(DEFAULT_AFTER_LOGIN)}>
         Back to log in
       </Link>
