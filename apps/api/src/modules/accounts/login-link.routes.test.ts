@@ -34,7 +34,8 @@ const send = (emailAddress: string, remoteAddress = `198.51.100.${(ip++ % 250) +
     remoteAddress,
     payload: { emailAddress },
   });
-const loginWithLink = (token: string) => server.request('POST', '/api/User/LoginWithLink', { body: { token } });
+const loginWithLink = (token: string) =>
+  server.request('POST', '/api/User/LoginWithLink', { body: { token } });
 const SENT = {
   message: 'If an account exists for this email, we have sent a login link. It works once, for 15 minutes.',
 };
