@@ -151,10 +151,20 @@ export function registerSecurity(
     validXsrfTokens.set(token, tag);
     return tag;
   };
+  // The session of each bearer token seen, so a member's reads do not check its signature again
+  // here (the token's full text includes the signature, so no entry can be made up). Bounded.
+  const sessions = new Map<string, string>();
   /** The session of the request's bearer token (expired or not), or undefined without one. */
   const sessionOf = (request: FastifyRequest): string | undefined => {
     const token = bearerOf(request);
-    return token ? (sessionOfAccessToken(token, config.jwtSecret) ?? '') : undefined;
+    if (!token) return undefined;
+    let session = sessions.get(token);
+    if (session === undefined) {
+      session = sessionOfAccessToken(token, config.jwtSecret) ?? '';
+      if (sessions.size >= VALID_XSRF_KEPT) sessions.delete(sessions.keys().next().value as string);
+      sessions.set(token, session);
+    }
+    return session;
   };
   app.decorateRequest('xsrfSession', undefined);
 
