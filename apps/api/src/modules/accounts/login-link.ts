@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LOGIN_LINK_TTL_MINUTES, LoginLinkMessages } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import { loginLinkMail } from '../mail/templates.tsx';
+import { loginLinkMail } from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
 import type { AccountsContext } from './context.ts';
 import { hashSecret, newSecret } from './secrets.ts';
