@@ -8,6 +8,11 @@ export interface RateLimiter {
   hit(key: string, max: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Forgets a key (a successful login clears its failures). */
   reset(key: string): Promise<void>;
+  /**
+   * Takes back one hit on `key` in its current window (never below zero): a slot reserved before
+   * the outcome was known, returned once it is known not to count (docs/reliability.md#a4).
+   */
+  giveBack(key: string): Promise<void>;
   /** Resolves once a shared store is connected, or after `timeoutMs` (the store starts anyway). */
   ready?(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
@@ -36,6 +41,10 @@ export function createMemoryRateLimiter(now: () => number = Date.now, scale = 1)
     },
     async reset(key) {
       windows.delete(key);
+    },
+    async giveBack(key) {
+      const w = windows.get(key);
+      if (w && w.resetAt > now() && w.count > 0) w.count--;
     },
     async close() {
       windows.clear();
@@ -89,6 +98,9 @@ export function redisReady(redis: Redis, timeoutMs: number): Promise<void> {
   });
 }
 
+const GIVE_BACK_SCRIPT =
+  "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v > 0 then redis.call('DECR', KEYS[1]) end return 0";
+
 /**
  * Counters shared through Redis. While Redis cannot be reached, each process counts on its own
  * (the limits then hold per process), and goes back to Redis once it answers again
@@ -132,6 +144,14 @@ export function createRedisRateLimiter(
         async () => {},
       );
     },
+    giveBack: (key) =>
+      either(
+        async () => {
+          // Decrements only a counter still in its window and above zero, in one step.
+          await redis.eval(GIVE_BACK_SCRIPT, 1, `${keyPrefix}rl:${key}`);
+        },
+        () => local.giveBack(key),
+      ),
     async close() {
       await local.close();
       await redis.quit().catch(() => redis.disconnect());

@@ -56,8 +56,8 @@ export const Limits = {
   /** Keyed by account and IP address together. */
   loginAccount: { name: 'login-account', max: 10, windowMs: 15 * MINUTE },
   /**
-   * Password logins of one account from every address together (in practice the failed ones).
-   * Once spent, password logins wait and the owner is mailed a login link (docs/reliability.md#a4).
+   * Failed password logins of one account from every address together (a right password gives
+   * its reserved slot back). Once spent, password logins wait and the owner is mailed a login link (docs/reliability.md#a4).
    */
   loginFailures: { name: 'login-failures', max: 100, windowMs: HOUR },
   /** One "your password logins are paused" login link per account and budget window. */
@@ -97,14 +97,18 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   app.addHook('onClose', async () => accounts.drainMail());
 
   /**
-   * docs/reliability.md#a4: an account's password logins of the hour, from every address together.
-   * A slot is taken before the password is looked at, so parallel guesses cannot overshoot; once
-   * the budget is spent the login answers 429 without checking the password, and the first refusal
-   * mails the owner a login link, so a stranger cannot lock them out.
+   * docs/reliability.md#a4: an account's failed password logins of the hour, from every address
+   * together. A slot is taken before the password is looked at, so parallel guesses cannot
+   * overshoot, and given back when the password turns out right (`giveBackToBudget`), so the
+   * owner's own logins never spend it; once the budget is spent the login answers 429 without
+   * checking the password, and the first refusal mails the owner a login link, so a stranger
+   * cannot lock them out.
    */
+  const budgetKey = (email: string) => `${Limits.loginFailures.name}:${email}`;
+  const giveBackToBudget = (email: string) => limiter.giveBack(budgetKey(email));
   const takeFromBudget = async (email: string) => {
     const budget = await limiter.hit(
-      `${Limits.loginFailures.name}:${email}`,
+      budgetKey(email),
       Limits.loginFailures.max,
       Limits.loginFailures.windowMs,
     );
@@ -199,7 +203,12 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
         const guesser = `${email}|${request.ip}`;
         await limit(Limits.loginAccount, guesser);
         await takeFromBudget(email);
-        const result = await accounts.login(email, request.body.password);
+        const result = await accounts.login(email, request.body.password).catch(async (error: unknown) => {
+          // A right password on an address still to verify is not a failed login either.
+          if (error instanceof AppError && error.code === 'email_not_verified') await giveBackToBudget(email);
+          throw error;
+        });
+        await giveBackToBudget(email);
         await limiter.reset(`${Limits.loginAccount.name}:${guesser}`);
         request.log.info({ ...attempt, outcome: 'success', identityId: result.identityId }, 'login');
         return result.tokens;

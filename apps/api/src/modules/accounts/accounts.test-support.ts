@@ -13,6 +13,7 @@ export function unlimited(): RateLimiter {
   return {
     hit: async () => ({ allowed: true, retryAfterSeconds: 1 }),
     reset: async () => {},
+    giveBack: async () => {},
     close: async () => {},
   };
 }
@@ -26,6 +27,7 @@ export function relaxedLimiter(): RateLimiter {
   return {
     hit: (key, max, windowMs) => inner.hit(key, /^[a-z-]+-ip:/.test(key) ? 100_000 : max, windowMs),
     reset: (key) => inner.reset(key),
+    giveBack: (key) => inner.giveBack(key),
     close: () => inner.close(),
   };
 }
