@@ -112,6 +112,7 @@ test('a visitor: every public page at both widths', async ({ page }) => {
     '/forgot-password',
     '/reset-password?token=t&email=someone%40example.com',
     '/verification/unknown-code/unknown-user',
+    '/login-link?token=not-a-real-token',
     '/take-quiz/1',
     '/subscriptions-learn-more',
     '/privacy-policy',

@@ -38,6 +38,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scheduler = createScheduler({ db, clock: services.clock, log: app.log, jobs: storeJobs(services) });
   app.decorate('scheduler', scheduler);
   app.addHook('onReady', async () => {
+    // Shared limits and sessions from the first request when Redis is there; the store starts
+    // without it after 2 seconds (docs/reliability.md#h1).
+    await services.ready(2000);
     if (config.env !== 'test') scheduler.start();
   });
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_AGE, MIN_AGE, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { CycleDatesSchema } from './subscriptions.ts';
+import { plainText } from './text.ts';
 
 /** Email with a dot and a top-level domain of 2+ letters; no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
@@ -44,12 +45,13 @@ export const RegisterSchema = z.object({
   /** Must equal `password` when sent. */
   confirmPassword: z.string().max(PASSWORD_MAX).optional(),
   /** Optional display name without spaces. */
-  username: z
-    .string()
-    .trim()
-    .max(50, 'Username must be at most 50 characters.')
-    .refine((v) => !/\s/.test(v), 'Username should contain no spacing!')
-    .optional(),
+  username: plainText(
+    z
+      .string()
+      .trim()
+      .max(50, 'Username must be at most 50 characters.')
+      .refine((v) => !/\s/.test(v), 'Username should contain no spacing!'),
+  ).optional(),
   /** The person confirms they are 13 or older (docs/product.md#age: accounts need 13+). */
   isAgeConfirmed: z.literal(true, { error: 'Please confirm you are 13 or older.' }),
   /**
@@ -87,6 +89,24 @@ export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 /** POST /User/ResendVerification body: where to send a fresh verification link. */
 export const ResendVerificationSchema = z.object({ emailAddress: EmailSchema });
 
+/** POST /User/SendLoginLink body: where to mail a one-time login link (docs/product.md#log-in-with-a-link). */
+export const SendLoginLinkSchema = z.object({ emailAddress: EmailSchema });
+
+/** POST /User/LoginWithLink body: the token of the link's `?token=`. */
+export const LoginWithLinkSchema = z.object({
+  /** The one-time token from the login-link mail. */
+  token: z.string().min(1).max(200),
+});
+
+/** How long a mailed login link works (docs/product.md#log-in-with-a-link). */
+export const LOGIN_LINK_TTL_MINUTES = 15;
+
+/** The words of the login-link flow, shared by the API and the pages. */
+export const LoginLinkMessages = {
+  sent: 'If an account exists for this email, we have sent a login link. It works once, for 15 minutes.',
+  invalid: 'This login link has expired or was already used. Ask for a new one on the login page.',
+} as const;
+
 /** POST /User/ResetPassword body. */
 export const ResetPasswordSchema = z.object({
   /** The one-time token from the reset mail. */
@@ -109,11 +129,11 @@ export const GoogleLoginSchema = z.object({
 
 /** A U.S. shipping address. */
 export const AddressSchema = z.object({
-  street1: z.string().trim().max(200).nullable().optional(),
-  street2: z.string().trim().max(200).nullable().optional(),
-  city: z.string().trim().max(100).nullable().optional(),
-  state: z.string().trim().max(50).nullable().optional(),
-  postalCode: z.string().trim().max(10).nullable().optional(),
+  street1: plainText(z.string().trim().max(200)).nullable().optional(),
+  street2: plainText(z.string().trim().max(200)).nullable().optional(),
+  city: plainText(z.string().trim().max(100)).nullable().optional(),
+  state: plainText(z.string().trim().max(50)).nullable().optional(),
+  postalCode: plainText(z.string().trim().max(10)).nullable().optional(),
 });
 export type Address = z.infer<typeof AddressSchema>;
 
@@ -148,8 +168,8 @@ export const SaveIdentitySchema = z
   .object({
     /** Ignored unless it is the caller's own id. */
     id: z.string().max(100).optional(),
-    firstName: z.string().trim().max(100).nullable().optional(),
-    lastName: z.string().trim().max(100).nullable().optional(),
+    firstName: plainText(z.string().trim().max(100)).nullable().optional(),
+    lastName: plainText(z.string().trim().max(100)).nullable().optional(),
     phoneNumber: z
       .string()
       .trim()
@@ -166,7 +186,7 @@ export const SaveIdentitySchema = z
       .optional(),
     isEmailSubscribed: z.boolean().optional(),
     about: z.string().trim().max(1000).nullable().optional(),
-    address: z.string().trim().max(300).nullable().optional(),
+    address: plainText(z.string().trim().max(300)).nullable().optional(),
     shippingAddress: AddressSchema.nullable().optional(),
     // The identity as GET /Account/AuthInfo answers it may be sent back as it is: these fields
     // are accepted and never applied (docs/product.md#round-trips); any other field is refused.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TypeOptionSchema } from './catalog.ts';
+import { plainText } from './text.ts';
 
 /**
  * The operator's back office (`/api/admin/...`, docs/product.md#permissions): catalog editing, the
@@ -208,9 +209,9 @@ export const AdminProductInputSchema = z
     /** An active brand's id. */
     brandId: z.number({ error: 'Please choose a brand.' }).int().min(1, 'Please choose a brand.'),
     /** The product line ("Gold Standard Whey"). */
-    title: text('title', 120),
+    title: plainText(text('title', 120)),
     /** The flavor as shown ("Double Rich Chocolate"). */
-    flavor: text('flavor name', 80),
+    flavor: plainText(text('flavor name', 80)),
     /** Flavors list ids (GET /Types/Flavors), the main family first. */
     flavorIds: z
       .array(z.number().int().min(0).max(10_000), { error: 'Please choose a flavor family.' })
@@ -341,7 +342,7 @@ export const AdminProductPageSchema = pageSchemaOf(AdminProductRowSchema);
 export const AdminBrandInputSchema = z
   .object({
     /** Shown in the quiz's brand step and on every product. */
-    name: text('brand name', 60),
+    name: plainText(text('brand name', 60)),
     logoPath: imagePath('logo'),
   })
   .strict();

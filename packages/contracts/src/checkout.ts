@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_SCHEDULE_DAYS } from './constants.ts';
+import { plainText } from './text.ts';
 
 /*
  * The sample-box checkout (docs/product.md#quiz-and-first-box, docs/product.md#states-and-flows, docs/product.md#rules, docs/product.md#calls): the shipping form's rules and messages,
@@ -106,13 +107,16 @@ export const CheckoutMessages = {
 /** 12345, 123456789 or 12345-6789. */
 export const ZIP_CODE_PATTERN = /^\d{5}(?:-?\d{4})?$/;
 
+/** A required name or address line: no control characters or bidirectional overrides (docs/reliability.md#f8). */
 const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
+  plainText(
+    z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`),
+  );
 
 /** The shipping address of the checkout form: U.S. only, every line but the second required. */
 export const ShippingAddressInputSchema = z.object({
   street1: required(CheckoutMessages.street1Required, 200),
-  street2: z.string().trim().max(200).nullable().optional(),
+  street2: plainText(z.string().trim().max(200)).nullable().optional(),
   city: required(CheckoutMessages.cityRequired, 100),
   /** The state's two-letter code; a state's name is read as its code. */
   state: required(CheckoutMessages.stateRequired, 50).transform((value, ctx) => {

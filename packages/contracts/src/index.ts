@@ -18,3 +18,4 @@ export * from './reviews.ts';
 export * from './shop.ts';
 export * from './site.ts';
 export * from './subscriptions.ts';
+export * from './text.ts';

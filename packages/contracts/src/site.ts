@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './accounts.ts';
+import { plainText } from './text.ts';
 
 /** Longest accepted contact message; a paragraph or ten, not a document. */
 export const CONTACT_TEXT_MAX = 5000;
@@ -16,7 +17,7 @@ const optionalText = (max: number) =>
 export const ContactMessageSchema = z
   .object({
     /** Who is writing. */
-    name: requiredText('Please enter your name.', 100),
+    name: plainText(requiredText('Please enter your name.', 100)),
     /** Where the store can answer. */
     email: requiredText('Please enter your email.', 254).regex(
       EMAIL_PATTERN,
@@ -47,9 +48,9 @@ export const PartnerMessages = {
 export const PartnerRequestSchema = z
   .object({
     /** Applicant's first name. */
-    firstName: requiredText(PartnerMessages.firstNameRequired, 100),
+    firstName: plainText(requiredText(PartnerMessages.firstNameRequired, 100)),
     /** Applicant's last name. */
-    lastName: requiredText(PartnerMessages.lastNameRequired, 100),
+    lastName: plainText(requiredText(PartnerMessages.lastNameRequired, 100)),
     /** Where the store answers. */
     email: requiredText(PartnerMessages.emailRequired, 254).regex(
       EMAIL_PATTERN,

@@ -92,6 +92,11 @@ export interface Services {
   providerEvent: ProviderEventHook;
   webhookIntake: WebhookIntake;
   eventReconciliation: EventReconciliation;
+  /**
+   * Resolves once Redis answers, or after `timeoutMs` without it, so shared limits and ended
+   * sessions count from the first request (docs/reliability.md#h1); the app waits for it on ready.
+   */
+  ready(timeoutMs: number): Promise<void>;
   /** Closes what the services opened (Redis connections); the app calls it on close. */
   close(): Promise<void>;
 }
@@ -109,16 +114,31 @@ export interface ServicesDeps {
 export function buildServices(deps: ServicesDeps): Services {
   const { config, db, log } = deps;
   const clock = deps.clock ?? (() => new Date());
+  // Without Redis the store goes on (docs/reliability.md#h1): limits count per process and ended
+  // sessions are read from the database until Redis answers again.
+  const redisOutage = (what: string) => (error: Error) =>
+    log.error({ alert: 'redis_unreachable', err: error.message }, `Redis unreachable: ${what}`);
   const limiter =
     deps.limiter ??
     (config.redisUrl
-      ? createRedisRateLimiter(config.redisUrl, config.rateLimitScale, config.redisKeyPrefix)
+      ? createRedisRateLimiter(
+          config.redisUrl,
+          config.rateLimitScale,
+          config.redisKeyPrefix,
+          redisOutage('rate limits count in this process'),
+        )
       : createMemoryRateLimiter(Date.now, config.rateLimitScale));
   const metrics = createMetrics({ db });
   const mailer = metrics.countMails(deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl }));
   // Ended sessions are shared through Redis when several processes serve the store.
   const revocations = config.redisUrl
-    ? createRedisRevocations(config.redisUrl, Date.now, config.redisKeyPrefix)
+    ? createRedisRevocations(
+        config.redisUrl,
+        Date.now,
+        config.redisKeyPrefix,
+        (sessionId) => accounts.isSessionEnded(sessionId),
+        redisOutage('ended sessions are read from the database'),
+      )
     : createMemoryRevocations();
   const tokens = createAccessTokens(config.jwtSecret, clock, revocations);
   const payments =
@@ -274,6 +294,9 @@ export function buildServices(deps: ServicesDeps): Services {
     providerEvent,
     webhookIntake,
     eventReconciliation,
+    async ready(timeoutMs) {
+      await Promise.all([limiter.ready?.(timeoutMs), revocations.ready?.(timeoutMs)]);
+    },
     async close() {
       if (!deps.limiter) await limiter.close();
       await revocations.close();

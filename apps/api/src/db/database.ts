@@ -33,8 +33,9 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 const unavailableCodes = new Set([
   '57P01', // admin_shutdown: pg_terminate_backend or a server shutdown
   '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now: the server is starting or stopping
-  '53300', // too_many_connections
+  '57P03', // cannot_connect_now: the server is starting up, shutting down or in recovery
+  '53300', // too_many_connections, and connection slots reserved for superusers
+  '53000', // insufficient_resources: the server could not start a backend for the connection
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -45,16 +46,23 @@ const unavailableCodes = new Set([
 ]);
 const unavailableMessages =
   /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended|terminating connection/i;
+/**
+ * SQLSTATE 55000 (object_not_in_prerequisite_state) is a refusal to connect only with this message
+ * (a database with ALLOW_CONNECTIONS false, being restored or dropped); elsewhere it is a bug.
+ */
+const notAcceptingConnections = /not currently accepting connections/i;
 
 /**
  * True when `error` (or an error it wraps, as Drizzle's query errors do) means the database could
- * not be reached or dropped the connection: the request may succeed if retried a little later.
+ * not be reached, refused the connection or dropped it: the request may succeed if retried a
+ * little later, so it answers 503 with Retry-After (docs/reliability.md#h2).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (unavailableCodes.has(code) || /^08/.test(code))) return true;
+    if (code === '55000' && notAcceptingConnections.test(current.message)) return true;
     if (unavailableMessages.test(current.message)) return true;
     current = (current as { cause?: unknown }).cause;
   }

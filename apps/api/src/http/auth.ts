@@ -92,7 +92,12 @@ function jsonPart(part: string): Record<string, unknown> | undefined {
  * comparison, our issuer and audience, `iat`, `sub` and an `exp` still ahead, `nbf` passed, and
  * the `access` type. Tokens are still signed by jose (`sign` above).
  */
-export function verifyHs256(token: string, secret: string, at: Date): AccessClaims | undefined {
+export function verifyHs256(
+  token: string,
+  secret: string,
+  at: Date,
+  options: { ignoreTimes?: boolean } = {},
+): AccessClaims | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
@@ -111,8 +116,12 @@ export function verifyHs256(token: string, secret: string, at: Date): AccessClai
   if (audience !== AUDIENCE && !(Array.isArray(audience) && audience.includes(AUDIENCE))) return undefined;
   if (typeof claims.sub !== 'string' || !claims.sub) return undefined;
   if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number') return undefined;
-  if (claims.exp <= nowSeconds) return undefined;
-  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds))
+  if (claims.exp <= nowSeconds && !options.ignoreTimes) return undefined;
+  if (
+    !options.ignoreTimes &&
+    claims.nbf !== undefined &&
+    (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds)
+  )
     return undefined;
   if (claims.typ !== 'access') return undefined;
   return { sub: claims.sub, sid: claims.sid, exp: claims.exp };
@@ -125,7 +134,17 @@ declare module 'fastify' {
   }
 }
 
-function bearerOf(request: FastifyRequest): string | undefined {
+/**
+ * The session (refresh family) an access token of ours was issued for, expired or not: what the
+ * XSRF cookie is bound to (docs/reliability.md#a11). A token that is not ours has none.
+ */
+export function sessionOfAccessToken(token: string, secret: string): string | undefined {
+  const claims = verifyHs256(token, secret, new Date(), { ignoreTimes: true });
+  return typeof claims?.sid === 'string' ? claims.sid : undefined;
+}
+
+/** The bearer token of a request, if any. */
+export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   // The scheme is case-insensitive (RFC 9110 §11.1): `bearer …` works like `Bearer …`.
   if (!header || header.length < 8 || header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;

@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  GOOD_PASSWORD,
+  loginLinkTokenOf,
+  relaxedLimiter,
+  signUpVerified,
+  waitForMail,
+} from '../modules/accounts/accounts.test-support.ts';
 import { startTestServer, type TestServer } from '../test/helpers.ts';
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { limiter: relaxedLimiter() });
 });
 afterAll(async () => {
   await server.close();
@@ -132,6 +139,151 @@ describe('A11 CSRF on cookie-carrying requests (signed double submit)', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(cross.status).toBe(403);
+  });
+});
+
+/** The XSRF cookie an answer sets, as `name=value`, and its value. */
+function xsrfOf(res: { headers: Headers }): { cookie: string; token: string } | undefined {
+  const set = res.headers.get('set-cookie');
+  if (!set?.startsWith('XSRF-TOKEN=')) return undefined;
+  const cookie = set.split(';')[0]!;
+  return { cookie, token: cookie.slice('XSRF-TOKEN='.length) };
+}
+
+describe('A11 the hooks judge the routed path, not its spelling', () => {
+  it('A11: /API/Identity/Save, /Api/… and /%61pi/… get the XSRF check and no-store like /api/…', async () => {
+    const user = await signUpVerified(server, 'xsrf-case@example.com');
+    const got = await server.request('GET', '/api/Account/AuthInfo', { token: user.token });
+    const { cookie } = xsrfOf(got)!;
+    for (const path of [
+      '/api/Identity/Save',
+      '/API/Identity/Save',
+      '/Api/identity/save',
+      '/%61pi/Identity/Save',
+    ]) {
+      // The cookie without its header: refused whatever the spelling, and nothing is saved.
+      const res = await server.request('POST', path, {
+        token: user.token,
+        body: { firstName: 'Mallory' },
+        headers: { cookie },
+      });
+      expect(res.status, path).toBe(403);
+      const crossSite = await server.request('POST', path, {
+        token: user.token,
+        body: { firstName: 'Mallory' },
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
+      expect(crossSite.status, path).toBe(403);
+    }
+    const info = await server.request('GET', '/API/Account/AuthInfo', { token: user.token });
+    expect(info.status).toBe(200);
+    expect(info.body.identity.firstName).not.toBe('Mallory');
+    expect(info.headers.get('cache-control')).toBe('no-store');
+    expect(
+      (await server.request('GET', '/%61pi/Account/AuthInfo', { token: user.token })).headers.get(
+        'cache-control',
+      ),
+    ).toBe('no-store');
+  });
+});
+
+describe('A11 the XSRF token is bound to its session', () => {
+  it("A11: one session's cookie and header are refused with another session's bearer token", async () => {
+    const a = await signUpVerified(server, 'xsrf-bound-a@example.com');
+    const b = await signUpVerified(server, 'xsrf-bound-b@example.com');
+    const ofA = xsrfOf(await server.request('GET', '/api/Account/AuthInfo', { token: a.token }))!;
+    const save = (token: string, xsrf: { cookie: string; token: string }) =>
+      server.request('POST', '/api/Identity/Save', {
+        token,
+        body: { firstName: 'Changed' },
+        headers: { cookie: xsrf.cookie, 'x-xsrf-token': xsrf.token },
+      });
+    expect((await save(b.token, ofA)).status).toBe(403);
+    expect((await save(a.token, ofA)).status).toBe(200);
+    // A visitor's cookie (from a page load) does not pass with a session's bearer either…
+    const visitor = xsrfOf(await server.request('GET', '/api/no-such'))!;
+    expect((await save(a.token, visitor)).status).toBe(403);
+    // …and a read with that bearer hands out the session's own cookie, which then passes.
+    const reissued = xsrfOf(
+      await server.request('GET', '/api/Account/AuthInfo', {
+        token: a.token,
+        headers: { cookie: visitor.cookie },
+      }),
+    )!;
+    expect(reissued.token).not.toBe(visitor.token);
+    expect((await save(a.token, reissued)).status).toBe(200);
+    // A page load without a bearer keeps the session's cookie (no new one).
+    const page = await server.request('GET', '/api/no-such', { headers: { cookie: reissued.cookie } });
+    expect(xsrfOf(page)).toBeUndefined();
+  });
+
+  it('A11: Login, RefreshToken, LoginWithLink and Logout each set the new XSRF cookie, and a post right after passes', async () => {
+    await signUpVerified(server, 'xsrf-flow@example.com');
+    const visitor = xsrfOf(await server.request('GET', '/api/no-such'))!;
+    const withXsrf = (xsrf: { cookie: string; token: string }) => ({
+      cookie: xsrf.cookie,
+      'x-xsrf-token': xsrf.token,
+    });
+
+    const login = await server.request('POST', '/api/User/Login', {
+      body: { emailAddress: 'xsrf-flow@example.com', password: GOOD_PASSWORD },
+      headers: withXsrf(visitor),
+    });
+    expect(login.status).toBe(200);
+    const afterLogin = xsrfOf(login)!;
+    expect(afterLogin).toBeDefined();
+    const save = (token: string, xsrf: { cookie: string; token: string }) =>
+      server.request('POST', '/api/Identity/Save', {
+        token,
+        body: { lastName: 'Next' },
+        headers: withXsrf(xsrf),
+      });
+    expect((await save(login.body.token, afterLogin)).status).toBe(200);
+
+    const refreshed = await server.request('POST', '/api/Account/RefreshToken', {
+      token: login.body.token,
+      body: { refresh_token: login.body.refresh_token },
+      headers: withXsrf(afterLogin),
+    });
+    expect(refreshed.status).toBe(200);
+    const afterRefresh = xsrfOf(refreshed)!;
+    expect(afterRefresh).toBeDefined();
+    expect((await save(refreshed.body.token, afterRefresh)).status).toBe(200);
+
+    await server.request('POST', '/api/User/SendLoginLink', {
+      body: { emailAddress: 'xsrf-flow@example.com' },
+      headers: withXsrf(afterRefresh),
+      token: refreshed.body.token,
+    });
+    const linkToken = loginLinkTokenOf(
+      await waitForMail(server.database.db, 'xsrf-flow@example.com', 'login-link'),
+    );
+    const viaLink = await server.request('POST', '/api/User/LoginWithLink', {
+      body: { token: linkToken },
+      headers: withXsrf(afterRefresh),
+      token: refreshed.body.token,
+    });
+    expect(viaLink.status).toBe(200);
+    const afterLink = xsrfOf(viaLink)!;
+    expect(afterLink).toBeDefined();
+    // The earlier session's cookie does not pass for the new session; the new one does.
+    expect((await save(viaLink.body.token, afterRefresh)).status).toBe(403);
+    expect((await save(viaLink.body.token, afterLink)).status).toBe(200);
+
+    const out = await server.request('POST', '/api/Account/Logout', {
+      token: viaLink.body.token,
+      body: { refresh_token: viaLink.body.refresh_token },
+      headers: withXsrf(afterLink),
+    });
+    expect(out.status).toBe(200);
+    const afterLogout = xsrfOf(out)!;
+    expect(afterLogout).toBeDefined();
+    // Signed out, the visitor logs in again right away with that cookie.
+    const again = await server.request('POST', '/api/User/Login', {
+      body: { emailAddress: 'xsrf-flow@example.com', password: GOOD_PASSWORD },
+      headers: withXsrf(afterLogout),
+    });
+    expect(again.status).toBe(200);
   });
 });
 

@@ -62,6 +62,23 @@ describe('the API description at /api/docs', () => {
     }
   });
 
+  it('F9: the calls that read an optional bearer token declare it, with the 401 a bad token gets', async () => {
+    for (const [method, p] of [
+      ['post', '/api/theQuiz/TakeQuiz'],
+      ['get', '/api/theQuiz/GetItem'],
+      ['get', '/api/product/GetQuizProducts'],
+    ] as const) {
+      const described = doc.paths[p]?.[method] as Operation;
+      expect(described, `${method} ${p}`).toBeDefined();
+      // Either a bearer token or none (an anonymous quiz works), as OpenAPI writes "optional".
+      expect(described.security, `${method} ${p}`).toEqual([{ bearer: [] }, {}]);
+      expect(described.responses['401'], `${method} ${p}`).toBeDefined();
+    }
+    // What the description says is what the route does: a made-up token is a 401.
+    const res = await server.request('GET', '/api/theQuiz/GetItem?id=1', { token: 'made.up.token' });
+    expect(res.status).toBe(401);
+  });
+
   it('O1: redocly lint finds no errors', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
     const file = path.join(dir, 'openapi.json');

@@ -87,7 +87,9 @@ export function describeRoute(input: Parameters<typeof jsonSchemaTransform>[0]) 
     add(401, 'No valid access token (code unauthorized)');
     if (admin) add(403, 'The caller is not an operator (code forbidden)');
   } else if (marked(route, BEARER_OPTIONAL)) {
+    // With or without a token; one that is sent must be valid (docs/reliability.md#f9).
     schema.security ??= [{ bearer: [] }, {}];
+    add(401, 'An access token was sent and is not valid (code unauthorized)');
   } else {
     // Public: said explicitly, so a reader knows the token was not forgotten.
     schema.security ??= [];

@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@store/contracts';
-import { Redis } from 'ioredis';
+import { openResilientRedis, redisReady } from './rate-limit.ts';
 
 /**
  * Sessions whose access tokens are refused before they expire: a logout, a password change or
@@ -11,6 +11,8 @@ import { Redis } from 'ioredis';
 export interface Revocations {
   revoke(sessionIds: readonly string[]): Promise<void>;
   isRevoked(sessionId: string): Promise<boolean>;
+  /** Resolves once a shared store is connected, or after `timeoutMs`. */
+  ready?(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,45 +45,76 @@ export const REVOCATION_CACHE_MS = 1000;
 /**
  * Several processes: revocations are written to Redis (and to this process's memory at once), and
  * a "not revoked" answer is cached for a second, so another process refuses the token within a
- * second. If Redis cannot answer, the token is judged on what this process knows.
+ * second. While Redis cannot answer, the token is judged by `fallback`, which reads the sessions
+ * ended in the database (docs/reliability.md#h1): an error is never taken as "not revoked" (if
+ * the database fails too, the request fails with it). Revocations that could not be written to
+ * Redis are written once it is back, so the other processes learn them too.
  */
 export function createRedisRevocations(
   url: string,
   now: () => number = Date.now,
   keyPrefix = '',
+  fallback: (sessionId: string) => Promise<boolean> = async () => {
+    throw new Error('Redis is unreachable and no other record of ended sessions was given');
+  },
+  onOutage?: (error: Error) => void,
 ): Revocations {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+  const redis = openResilientRedis(url, onOutage);
   const local = createMemoryRevocations(now);
   const checked = new Map<string, number>();
+  // Written to memory and the database, not yet to Redis (bounded: the oldest go first).
+  const unsent = new Set<string>();
+  const send = async (sessionIds: readonly string[]) => {
+    const multi = redis.multi();
+    for (const id of sessionIds) multi.set(`${keyPrefix}rv:${id}`, '1', 'PX', ENTRY_TTL_MS);
+    await multi.exec();
+  };
+  redis.on('ready', () => {
+    if (unsent.size === 0) return;
+    const ids = [...unsent];
+    unsent.clear();
+    send(ids).catch(() => {
+      for (const id of ids) unsent.add(id);
+    });
+  });
   return {
     async revoke(sessionIds) {
       await local.revoke(sessionIds);
       if (sessionIds.length === 0) return;
-      const multi = redis.multi();
-      for (const id of sessionIds) multi.set(`${keyPrefix}rv:${id}`, '1', 'PX', ENTRY_TTL_MS);
-      await multi.exec();
+      try {
+        if (redis.status !== 'ready') throw new Error('Redis is not connected');
+        await send(sessionIds);
+      } catch {
+        for (const id of sessionIds) {
+          if (unsent.size >= 10_000) unsent.delete(unsent.values().next().value as string);
+          unsent.add(id);
+        }
+      }
     },
     async isRevoked(sessionId) {
       if (await local.isRevoked(sessionId)) return true;
       const t = now();
       const checkedAt = checked.get(sessionId);
       if (checkedAt !== undefined && t - checkedAt < REVOCATION_CACHE_MS) return false;
+      let found: boolean;
       try {
-        const found = await redis.exists(`${keyPrefix}rv:${sessionId}`);
-        if (found) {
-          await local.revoke([sessionId]);
-          return true;
-        }
+        if (redis.status !== 'ready') throw new Error('Redis is not connected');
+        found = (await redis.exists(`${keyPrefix}rv:${sessionId}`)) > 0;
       } catch {
-        return false;
+        found = await fallback(sessionId);
+      }
+      if (found) {
+        await local.revoke([sessionId]);
+        return true;
       }
       if (checked.size > 10_000) checked.clear();
       checked.set(sessionId, t);
       return false;
     },
+    ready: (timeoutMs) => redisReady(redis, timeoutMs),
     async close() {
       await local.close();
-      await redis.quit();
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

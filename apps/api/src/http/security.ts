@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
+import { bearerOf, sessionOfAccessToken } from './auth.ts';
 import { readCookie } from './cookies.ts';
 import { AppError } from './errors.ts';
 
@@ -35,23 +36,85 @@ export function contentSecurityPolicy(config: Config): string {
   ].join('; ');
 }
 
-/** A signed double-submit token: a cookie thrown in from elsewhere without our key is refused. */
-export function createXsrfToken(secret: string): string {
-  const nonce = randomBytes(18).toString('base64url');
-  return `${nonce}.${sign(secret, nonce)}`;
+/**
+ * A short, one-way tag of a session id (16 characters; a visitor's is the tag of ''): the cookie
+ * says which session it belongs to without carrying the id.
+ */
+function sessionTag(secret: string, session: string | undefined): string {
+  return createHmac('sha256', `xsrf-session:${secret}`)
+    .update(session ?? '')
+    .digest('base64url')
+    .slice(0, 16);
 }
 
-export function isValidXsrfToken(secret: string, token: string | undefined): boolean {
-  if (!token) return false;
+/** Characters of random nonce at the start of a token; its session tag follows. */
+const NONCE_LENGTH = 24;
+
+/**
+ * A signed double-submit token bound to a session (docs/reliability.md#a11): `nonce+tag.mac`.
+ * A cookie thrown in from elsewhere without our key is refused, and one issued to another session
+ * is refused to a request that carries this session's bearer token.
+ */
+export function createXsrfToken(secret: string, session?: string): string {
+  const body = `${randomBytes(18).toString('base64url')}${sessionTag(secret, session)}`;
+  return `${body}.${sign(secret, body)}`;
+}
+
+/** The session tag of a token made with our key, or undefined when it is not one. */
+function tagOf(secret: string, token: string | undefined): string | undefined {
+  if (!token) return undefined;
   const dot = token.indexOf('.');
-  if (dot <= 0) return false;
-  const expected = Buffer.from(sign(secret, token.slice(0, dot)));
+  if (dot !== NONCE_LENGTH + 16) return undefined;
+  const body = token.slice(0, dot);
+  const expected = Buffer.from(sign(secret, body));
   const given = Buffer.from(token.slice(dot + 1));
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return expected.length === given.length && timingSafeEqual(expected, given)
+    ? body.slice(NONCE_LENGTH)
+    : undefined;
+}
+
+/** Whether `token` is ours and, when `session` is given, issued to that session. */
+export function isValidXsrfToken(secret: string, token: string | undefined, session?: string): boolean {
+  const tag = tagOf(secret, token);
+  if (tag === undefined) return false;
+  return session === undefined || tag === sessionTag(secret, session);
 }
 
 function sign(secret: string, nonce: string): string {
   return createHmac('sha256', `xsrf:${secret}`).update(nonce).digest('base64url').slice(0, 32);
+}
+
+/**
+ * Whether a request is for the API, judged on the path the router matched (which ignores case and
+ * decodes), not on the text of the URL: `/API/Identity/Save` and `/%61pi/…` are API calls too.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const routed = request.routeOptions?.url;
+  let path = routed ?? request.url.split('?')[0] ?? '';
+  if (routed === undefined) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // not decodable: judged as written
+    }
+  }
+  path = path.toLowerCase().replace(/^\/+/, '/');
+  return path === '/api' || path.startsWith('/api/');
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Set when the answer starts, changes or ends a session: the XSRF cookie sent with it is bound
+     * to this session ('' for none), so the client's next call passes (docs/reliability.md#a11).
+     */
+    xsrfSession: string | undefined;
+  }
+}
+
+/** For a route whose answer ends the caller's session (logout): the next cookie is a visitor's. */
+export function endXsrfSession(request: FastifyRequest) {
+  request.xsrfSession = '';
 }
 
 function isSafeMethod(method: string): boolean {
@@ -72,19 +135,38 @@ export function registerSecurity(
 ) {
   const csp = contentSecurityPolicy(config);
   const secureCookie = config.publicUrl.startsWith('https://');
-  // XSRF cookies already found valid: every GET checks the browser's cookie to decide whether to
-  // mint one, and the HMAC was a visible share of a member read's CPU. Only valid tokens are kept
-  // (a made-up value is checked every time and never enters); bounded, the oldest goes first.
-  const validXsrfTokens = new Set<string>();
-  const validXsrf = (token: string | undefined): boolean => {
-    if (token === undefined) return false;
-    if (validXsrfTokens.has(token)) return true;
-    if (!isValidXsrfToken(config.linkSecret, token)) return false;
+  // XSRF cookies already found valid, with their session tag: every GET checks the browser's
+  // cookie to decide whether to mint one, and the HMAC was a visible share of a member read's CPU.
+  // Only valid tokens are kept (a made-up value is checked every time and never enters); bounded,
+  // the oldest goes first.
+  const validXsrfTokens = new Map<string, string>();
+  const xsrfTag = (token: string | undefined): string | undefined => {
+    if (token === undefined) return undefined;
+    const known = validXsrfTokens.get(token);
+    if (known !== undefined) return known;
+    const tag = tagOf(config.linkSecret, token);
+    if (tag === undefined) return undefined;
     if (validXsrfTokens.size >= VALID_XSRF_KEPT)
-      validXsrfTokens.delete(validXsrfTokens.values().next().value as string);
-    validXsrfTokens.add(token);
-    return true;
+      validXsrfTokens.delete(validXsrfTokens.keys().next().value as string);
+    validXsrfTokens.set(token, tag);
+    return tag;
   };
+  // The session of each bearer token seen, so a member's reads do not check its signature again
+  // here (the token's full text includes the signature, so no entry can be made up). Bounded.
+  const sessions = new Map<string, string>();
+  /** The session of the request's bearer token (expired or not), or undefined without one. */
+  const sessionOf = (request: FastifyRequest): string | undefined => {
+    const token = bearerOf(request);
+    if (!token) return undefined;
+    let session = sessions.get(token);
+    if (session === undefined) {
+      session = sessionOfAccessToken(token, config.jwtSecret) ?? '';
+      if (sessions.size >= VALID_XSRF_KEPT) sessions.delete(sessions.keys().next().value as string);
+      sessions.set(token, session);
+    }
+    return session;
+  };
+  app.decorateRequest('xsrfSession', undefined);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const query = request.query as Record<string, unknown> | undefined;
@@ -95,7 +177,7 @@ export function registerSecurity(
         }
       }
     }
-    if (isSafeMethod(request.method) || !request.url.startsWith('/api/')) return;
+    if (isSafeMethod(request.method) || !isApiRequest(request)) return;
     const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
     // Bearer-only clients send no cookie and are not exposed to cross-site requests.
     if (cookie === undefined) {
@@ -105,10 +187,15 @@ export function registerSecurity(
       return;
     }
     const header = request.headers[XSRF_HEADER];
+    const tag = xsrfTag(cookie);
+    // A request that carries a session must carry that session's cookie; one without a session
+    // (a visitor logging in) can act for nobody, and any cookie of ours does.
+    const session = sessionOf(request);
     if (
       typeof header !== 'string' ||
       header !== cookie ||
-      !validXsrf(cookie) ||
+      tag === undefined ||
+      (session !== undefined && tag !== sessionTag(config.linkSecret, session)) ||
       request.headers['sec-fetch-site'] === 'cross-site'
     ) {
       throw new AppError('forbidden', 'Your session check failed. Please reload the page and try again.');
@@ -129,23 +216,46 @@ export function registerSecurity(
   const cookieSuffix = `; Path=/; SameSite=Strict${secureCookie ? '; Secure' : ''}`;
   const isClosing = options.isClosing ?? (() => false);
 
+  // An answer that carries a new access token (Login, LoginWithLink, GoogleLogin, RefreshToken,
+  // ChangePassword, Subscribe, TakeQuiz with registration) starts or changes a session: its XSRF
+  // cookie is bound to that session (docs/reliability.md#a11).
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    if (reply.statusCode < 300 && payload && typeof payload === 'object' && isApiRequest(request)) {
+      const body = payload as { token?: unknown; authenticationResult?: { token?: unknown } | null };
+      const token = typeof body.token === 'string' ? body.token : body.authenticationResult?.token;
+      if (typeof token === 'string') {
+        const session = sessionOfAccessToken(token, config.jwtSecret);
+        if (session) request.xsrfSession = session;
+      }
+    }
+    done(null, payload);
+  });
+
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(constantHeaders);
     // While the server closes, answers end their connection so keep-alive clients let it stop.
     if (isClosing()) reply.header('connection', 'close');
     const url = request.url;
-    if (url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
-    if (
+    const isApi = isApiRequest(request);
+    if (isApi && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.xsrfSession !== undefined && reply.statusCode < 300) {
+      reply.header('set-cookie', xsrfCookie(request.xsrfSession));
+    } else if (
       request.method === 'GET' &&
-      url !== '/api/health' &&
+      !(isApi && request.routeOptions?.url?.toLowerCase() === '/api/health') &&
       // Hashed assets and publicly cacheable answers stay cacheable by shared caches: no cookie on them.
       !url.startsWith('/assets/') &&
-      !String(reply.getHeader('cache-control') ?? '').includes('public') &&
-      !validXsrf(readCookie(request.headers.cookie, XSRF_COOKIE))
+      !String(reply.getHeader('cache-control') ?? '').includes('public')
     ) {
-      reply.header('set-cookie', `${XSRF_COOKIE}=${createXsrfToken(config.linkSecret)}${cookieSuffix}`);
+      // A missing or foreign cookie is replaced; so is one of another session when the request
+      // carries its bearer token (a page load carries none and keeps the cookie it has).
+      const tag = xsrfTag(readCookie(request.headers.cookie, XSRF_COOKIE));
+      const session = sessionOf(request);
+      if (tag === undefined || (session !== undefined && tag !== sessionTag(config.linkSecret, session)))
+        reply.header('set-cookie', xsrfCookie(session));
     }
     done(null, payload);
   });
+  const xsrfCookie = (session: string | undefined) =>
+    `${XSRF_COOKIE}=${createXsrfToken(config.linkSecret, session)}${cookieSuffix}`;
 }

@@ -85,7 +85,9 @@ export async function finishHttpServer(
   knownPaths: Map<string, Set<string>>,
 ) {
   await app.register(searchEngineRoutes, { publicUrl: config.publicUrl });
-  const sendIndex = config.webDist ? await serveWebApp(app, config.webDist, config.publicUrl) : undefined;
+  const sendIndex = config.webDist
+    ? await serveWebApp(app, config.webDist, config.publicUrl, { isProduction: config.isProduction })
+    : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     if (sendIndex?.(request, reply)) return;

@@ -144,3 +144,56 @@ describe('pickEncoding', () => {
     expect(pickEncoding(header)).toBe(expected);
   });
 });
+
+describe('F7 production serves no development page', () => {
+  let dist: string;
+  let database: Database;
+  const apps: Record<'production' | 'development', FastifyInstance | undefined> = {
+    production: undefined,
+    development: undefined,
+  };
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), SHELL);
+    database = await openTestDatabase();
+    apps.production = await buildApp({
+      config: { ...testConfig(), isProduction: true, webDist: dist },
+      db: database.db,
+    });
+    apps.development = await buildApp({ config: { ...testConfig(), webDist: dist }, db: database.db });
+  });
+
+  afterAll(async () => {
+    await apps.production?.close();
+    await apps.development?.close();
+    await database?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('F7: /dev/mailbox answers 404 in production, in any spelling, while other pages still get the app', async () => {
+    for (const url of [
+      '/dev/mailbox',
+      '/dev/mailbox?x=1',
+      '/DEV/Mailbox',
+      '/dev/',
+      '/dev',
+      '/%64ev/mailbox',
+      '//dev/mailbox',
+    ]) {
+      const res = await apps.production!.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<div id="root">');
+    }
+    for (const url of ['/login', '/developers', '/membership']) {
+      const res = await apps.production!.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+
+  it('F7: outside production the dev mailbox page is served', async () => {
+    const res = await apps.development!.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
+});

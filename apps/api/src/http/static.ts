@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { PRERENDER_ORIGIN } from '@store/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiRequest } from './security.ts';
 
 /** What the web build's prerender step lists in dist/prerendered/manifest.json. */
 interface PrerenderManifest {
@@ -28,7 +29,12 @@ const NOT_SERVED = ['/prerendered/', '/.vite/'];
  * (docs/decisions/014-prerendered-public-pages.md#serving); every other path that is not a file
  * gets the SPA shell.
  */
-export async function serveWebApp(app: FastifyInstance, dist: string, publicUrl: string) {
+export async function serveWebApp(
+  app: FastifyInstance,
+  dist: string,
+  publicUrl: string,
+  options: { isProduction?: boolean } = {},
+) {
   const root = path.resolve(dist);
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web app is not built: ${indexFile} is missing`);
@@ -50,9 +56,11 @@ export async function serveWebApp(app: FastifyInstance, dist: string, publicUrl:
   const prerendered = loadPrerendered(root, publicUrl);
   return function sendIndex(request: FastifyRequest, reply: FastifyReply): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    if (request.url.startsWith('/api/') || request.url === '/api') return false;
+    if (isApiRequest(request)) return false;
     // A missing hashed asset is a real 404, not the app shell.
     if (request.url.startsWith('/assets/')) return false;
+    // Development pages (the dev mailbox) do not exist in production (docs/reliability.md#f7).
+    if (options.isProduction && isDevPage(request.url)) return false;
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const queryAt = request.url.indexOf('?');
     const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
@@ -67,6 +75,18 @@ export async function serveWebApp(app: FastifyInstance, dist: string, publicUrl:
     else reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
     return true;
   };
+}
+
+/** `/dev` and below, in any case and however encoded, as the router would match it. */
+export function isDevPage(url: string): boolean {
+  const queryAt = url.indexOf('?');
+  let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // not decodable: judged as written
+  }
+  return /^\/+dev(\/|$)/i.test(pathname);
 }
 
 /**

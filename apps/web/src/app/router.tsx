@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...page(() => import('./routes/home.tsx')) },
       { path: 'login', ...page(() => import('./routes/login.tsx')) },
+      { path: 'login-link', ...page(() => import('./routes/login-link.tsx')) },
       { path: 'register', ...page(() => import('./routes/register.tsx')) },
       { path: 'forgot-password', ...page(() => import('./routes/forgot-password.tsx')) },
       { path: 'reset-password', ...page(() => import('./routes/reset-password.tsx')) },

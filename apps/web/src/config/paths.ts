@@ -2,6 +2,7 @@
 export const paths = {
   home: () => '/',
   login: (returnUrl?: string) => (returnUrl ? `/login?returnUrl=${encodeURIComponent(returnUrl)}` : '/login'),
+  loginLink: (token: string) => `/login-link?token=${encodeURIComponent(token)}`,
   register: () => '/register',
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',

@@ -5,6 +5,7 @@ import {
   type ImageMime,
   identities,
   identityImages,
+  type OneTimePurpose,
   oneTimeTokens,
   refreshTokens,
 } from './accounts.table.ts';
@@ -74,7 +75,7 @@ export async function unsubscribe(db: Db, id: string): Promise<boolean> {
 
 export async function insertOneTimeToken(
   db: Db,
-  token: { id: string; purpose: 'verify' | 'reset'; tokenHash: string; identityId: string; expiresAt: Date },
+  token: { id: string; purpose: OneTimePurpose; tokenHash: string; identityId: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(oneTimeTokens).values(token);
 }
@@ -86,7 +87,7 @@ export async function insertOneTimeToken(
  */
 export async function claimOneTimeToken(
   db: Db,
-  claim: { purpose: 'verify' | 'reset'; tokenHash: string; identityId: string; now: Date },
+  claim: { purpose: OneTimePurpose; tokenHash: string; identityId: string; now: Date },
 ): Promise<string | undefined> {
   const rows = await db
     .update(oneTimeTokens)
@@ -104,10 +105,33 @@ export async function claimOneTimeToken(
   return rows[0]?.identityId;
 }
 
+/**
+ * Uses a one-time token that names no identity in its link (a login link): one atomic statement,
+ * so the same link used twice at once logs in once. Answers the identity, or undefined.
+ */
+export async function claimOneTimeTokenByHash(
+  db: Db,
+  claim: { purpose: OneTimePurpose; tokenHash: string; now: Date },
+): Promise<string | undefined> {
+  const rows = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: claim.now })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, claim.tokenHash),
+        eq(oneTimeTokens.purpose, claim.purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, claim.now),
+      ),
+    )
+    .returning({ identityId: oneTimeTokens.identityId });
+  return rows[0]?.identityId;
+}
+
 /** The identity of an unused, unexpired link, without using it up. */
 export async function findOpenOneTimeToken(
   db: Db,
-  query: { purpose: 'verify' | 'reset'; tokenHash: string; now: Date },
+  query: { purpose: OneTimePurpose; tokenHash: string; now: Date },
 ): Promise<string | undefined> {
   const rows = await db
     .select({ identityId: oneTimeTokens.identityId })
@@ -125,12 +149,7 @@ export async function findOpenOneTimeToken(
 }
 
 /** Retires every open link of one purpose (a new password makes older reset links useless). */
-export async function expireOneTimeTokens(
-  db: Db,
-  identityId: string,
-  purpose: 'verify' | 'reset',
-  now: Date,
-) {
+export async function expireOneTimeTokens(db: Db, identityId: string, purpose: OneTimePurpose, now: Date) {
   await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
@@ -183,6 +202,14 @@ export async function claimRefreshToken(
         familyExpiresAt: new Date(row.family_expires_at),
       }
     : undefined;
+}
+
+/** Keeps the sealed pair a refresh token was rotated into (sessions.ts). */
+export async function keepSuccessor(db: Db, tokenHash: string, sealed: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ successorSealed: sealed })
+    .where(eq(refreshTokens.tokenHash, tokenHash));
 }
 
 export async function findRefreshToken(db: Db, tokenHash: string) {

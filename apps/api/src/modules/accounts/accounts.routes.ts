@@ -10,6 +10,7 @@ import {
   GoogleLoginSchema,
   IdentitySchema,
   LoginSchema,
+  LoginWithLinkSchema,
   MessageSchema,
   ReferralQuerySchema,
   RefreshSchema,
@@ -18,6 +19,7 @@ import {
   ResetPasswordSchema,
   SaveIdentitySchema,
   SaveImageSchema,
+  SendLoginLinkSchema,
   SendSelectedEmailQuerySchema,
   TokenPairSchema,
   UnsubscribeQuerySchema,
@@ -29,6 +31,7 @@ import { z } from 'zod';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import { enforceLimit, type LimitRule, type RateLimiter } from '../../http/rate-limit.ts';
+import { endXsrfSession } from '../../http/security.ts';
 import type { AccountsService } from './accounts.service.ts';
 import { SAVE_IMAGE_BODY_LIMIT } from './profile-image.ts';
 import { emailTag } from './secrets.ts';
@@ -46,12 +49,22 @@ const HOUR = 60 * MINUTE;
 
 /**
  * Soft, windowed limits (docs/reliability.md#a4, docs/reliability.md#a5, docs/reliability.md#a6): nobody is locked out for good, and one account
- * sees at most 40 failed logins an hour however many addresses the attacker uses.
+ * takes at most 100 failed logins an hour however many addresses the attacker uses.
  */
 export const Limits = {
   loginIp: { name: 'login-ip', max: 50, windowMs: 15 * MINUTE },
   /** Keyed by account and IP address together. */
   loginAccount: { name: 'login-account', max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Failed password logins of one account from every address together (a right password gives
+   * its reserved slot back). Once spent, password logins wait and the owner is mailed a login link (docs/reliability.md#a4).
+   */
+  loginFailures: { name: 'login-failures', max: 100, windowMs: HOUR },
+  /** One "your password logins are paused" login link per account and budget window. */
+  budgetMail: { name: 'login-budget-mail', max: 1, windowMs: HOUR },
+  loginLinkIp: { name: 'login-link-ip', max: 10, windowMs: 15 * MINUTE },
+  loginLinkEmail: { name: 'login-link-email', max: 3, windowMs: HOUR },
+  loginWithLinkIp: { name: 'login-with-link-ip', max: 30, windowMs: 15 * MINUTE },
   registerIp: { name: 'register-ip', max: 20, windowMs: HOUR },
   verifyIp: { name: 'verify-ip', max: 30, windowMs: 15 * MINUTE },
   resendIp: { name: 'resend-verification-ip', max: 10, windowMs: 15 * MINUTE },
@@ -82,6 +95,42 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
   };
 
   app.addHook('onClose', async () => accounts.drainMail());
+
+  /**
+   * docs/reliability.md#a4: an account's failed password logins of the hour, from every address
+   * together. A slot is taken before the password is looked at, so parallel guesses cannot
+   * overshoot, and given back when the password turns out right (`giveBackToBudget`), so the
+   * owner's own logins never spend it; once the budget is spent the login answers 429 without
+   * checking the password, and the first refusal mails the owner a login link, so a stranger
+   * cannot lock them out.
+   */
+  const budgetKey = (email: string) => `${Limits.loginFailures.name}:${email}`;
+  const giveBackToBudget = (email: string) => limiter.giveBack(budgetKey(email));
+  const takeFromBudget = async (email: string) => {
+    const budget = await limiter.hit(
+      budgetKey(email),
+      Limits.loginFailures.max,
+      Limits.loginFailures.windowMs,
+    );
+    if (budget.allowed) return;
+    const mail = await limiter.hit(
+      `${Limits.budgetMail.name}:${email}`,
+      Limits.budgetMail.max,
+      Limits.budgetMail.windowMs,
+    );
+    if (mail.allowed) {
+      app.log.warn(
+        { event: 'login_budget_spent', account: emailTag(email) },
+        'security: an account spent its failed-login budget; password logins wait and its owner gets a login link',
+      );
+      await accounts.sendLoginLink(email, 'failed-logins');
+    }
+    throw new AppError(
+      'rate_limited',
+      'Too many failed logins on this account. Please use the login link we emailed, or try again later.',
+      { headers: { 'retry-after': String(budget.retryAfterSeconds) } },
+    );
+  };
 
   r.post(
     '/User/Register',
@@ -153,13 +202,65 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
         // never locks the owner out of their own account.
         const guesser = `${email}|${request.ip}`;
         await limit(Limits.loginAccount, guesser);
-        const result = await accounts.login(email, request.body.password);
+        await takeFromBudget(email);
+        const result = await accounts.login(email, request.body.password).catch(async (error: unknown) => {
+          // A right password on an address still to verify is not a failed login either.
+          if (error instanceof AppError && error.code === 'email_not_verified') await giveBackToBudget(email);
+          throw error;
+        });
+        await giveBackToBudget(email);
         await limiter.reset(`${Limits.loginAccount.name}:${guesser}`);
         request.log.info({ ...attempt, outcome: 'success', identityId: result.identityId }, 'login');
         return result.tokens;
       } catch (error) {
         const outcome = error instanceof AppError ? error.code : 'error';
         request.log.info({ ...attempt, outcome }, 'login');
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/User/SendLoginLink',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a one-time login link; the same answer for any address',
+        body: SendLoginLinkSchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      const email = request.body.emailAddress.trim().toLowerCase();
+      await limit(Limits.loginLinkIp, request.ip);
+      await limit(Limits.loginLinkEmail, email);
+      request.log.info({ event: 'login_link_requested', account: emailTag(email) }, 'login link');
+      return accounts.sendLoginLink(email);
+    },
+  );
+
+  r.post(
+    '/User/LoginWithLink',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with the token of a login-link mail (once, within 15 minutes)',
+        body: LoginWithLinkSchema,
+        response: { 200: TokenPairSchema },
+      },
+      preHandler: limitIp(Limits.loginWithLinkIp),
+    },
+    async (request) => {
+      try {
+        const result = await accounts.loginWithLink(request.body.token);
+        request.log.info(
+          { event: 'login_attempt', method: 'link', outcome: 'success', identityId: result.identityId },
+          'login',
+        );
+        return result.tokens;
+      } catch (error) {
+        const outcome = error instanceof AppError ? error.code : 'error';
+        request.log.info({ event: 'login_attempt', method: 'link', outcome }, 'login');
         throw error;
       }
     },
@@ -228,6 +329,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
     },
     async (request) => {
       await accounts.logout(request.body.refresh_token);
+      endXsrfSession(request);
       return { message: 'You are logged out.' };
     },
   );

@@ -1,8 +1,10 @@
 import type { TokenPair } from '@store/contracts';
 import type { Mail } from '../mail/index.ts';
 import { createAccountEmails } from './account-emails.ts';
+import * as repo from './accounts.repository.ts';
 import type { AccountsContext, AccountsDeps } from './context.ts';
 import { MAIL_PER_ADDRESS_PER_HOUR } from './context.ts';
+import { createLoginLinks } from './login-link.ts';
 import { createPasswordReset } from './password-reset.ts';
 import { createProfile } from './profile.ts';
 import { createSessions } from './sessions.ts';
@@ -49,6 +51,7 @@ export function createAccountsService(deps: AccountsDeps) {
       verification: (code, identityId) => `${config.publicUrl}/verification/${code}/${identityId}`,
       resetPassword: (token, email) =>
         `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
+      loginLink: (token) => `${config.publicUrl}/login-link?token=${encodeURIComponent(token)}`,
       login: () => `${config.publicUrl}/login`,
       forgotPassword: () => `${config.publicUrl}/forgot-password`,
       quiz: () => `${config.publicUrl}/take-quiz/1`,
@@ -59,6 +62,7 @@ export function createAccountsService(deps: AccountsDeps) {
   const signUp = createSignUp(ctx);
   const signIn = createSignIn(ctx, signUp);
   const passwords = createPasswordReset(ctx);
+  const loginLinks = createLoginLinks(ctx);
   const profile = createProfile(ctx);
   const emails = createAccountEmails(ctx, signUp);
 
@@ -68,6 +72,8 @@ export function createAccountsService(deps: AccountsDeps) {
     resendVerification: signUp.resendVerification,
     login: signIn.login,
     googleLogin: signIn.googleLogin,
+    sendLoginLink: loginLinks.sendLoginLink,
+    loginWithLink: loginLinks.loginWithLink,
     refresh: ctx.sessions.refresh,
     logout: ctx.sessions.logout,
     forgotPassword: passwords.forgotPassword,
@@ -83,6 +89,8 @@ export function createAccountsService(deps: AccountsDeps) {
     hasPermission: async (identityId: string, permission: string): Promise<boolean> =>
       (await profile.getIdentity(identityId))?.permissions.includes(permission) ?? false,
     unsubscribe: emails.unsubscribe,
+    /** Whether a session (refresh family) was ended, read from the database (docs/reliability.md#h1). */
+    isSessionEnded: (sessionId: string): Promise<boolean> => repo.isFamilyRevoked(deps.db, sessionId),
 
     // For other modules (the quiz registers at step 12; marketing mails need the link).
     /** Creates an account, mails a verification link, and signs the person in at once (docs/product.md#sign-up). */

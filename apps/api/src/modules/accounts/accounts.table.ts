@@ -44,9 +44,12 @@ export const identities = pgTable('identities', {
 });
 export type IdentityRow = typeof identities.$inferSelect;
 
+/** What a mailed one-time link does: verify the address, reset the password, or log in. */
+export type OneTimePurpose = 'verify' | 'reset' | 'login';
+
 export const oneTimeTokens = pgTable('one_time_tokens', {
   id: uuid('id').primaryKey(),
-  purpose: text('purpose').$type<'verify' | 'reset'>().notNull(),
+  purpose: text('purpose').$type<OneTimePurpose>().notNull(),
   /** sha256 of the secret sent by mail. */
   tokenHash: text('token_hash').notNull(),
   identityId: uuid('identity_id').notNull(),
@@ -64,6 +67,8 @@ export const refreshTokens = pgTable('refresh_tokens', {
   usedAt: timestamptz('used_at'),
   revokedAt: timestamptz('revoked_at'),
   familyExpiresAt: timestamptz('family_expires_at').notNull(),
+  /** The pair this token was rotated into, sealed with a key derived from this token (sessions.ts). */
+  successorSealed: text('successor_sealed'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 

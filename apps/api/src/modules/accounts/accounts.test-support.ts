@@ -13,6 +13,7 @@ export function unlimited(): RateLimiter {
   return {
     hit: async () => ({ allowed: true, retryAfterSeconds: 1 }),
     reset: async () => {},
+    giveBack: async () => {},
     close: async () => {},
   };
 }
@@ -26,6 +27,7 @@ export function relaxedLimiter(): RateLimiter {
   return {
     hit: (key, max, windowMs) => inner.hit(key, /^[a-z-]+-ip:/.test(key) ? 100_000 : max, windowMs),
     reset: (key) => inner.reset(key),
+    giveBack: (key) => inner.giveBack(key),
     close: () => inner.close(),
   };
 }
@@ -112,4 +114,11 @@ export async function signUpVerified(
     token: login.body.token as string,
     refreshToken: login.body.refresh_token as string,
   };
+}
+
+/** The token of `/login-link?token=...` in a mail. */
+export function loginLinkTokenOf(mail: SentMail): string {
+  const match = /\/login-link\?token=([\w%-]+)/.exec(mail.text);
+  if (!match) throw new Error('no login link in the mail');
+  return decodeURIComponent(match[1]!);
 }

@@ -42,6 +42,7 @@ export interface AccountsContext extends AccountsDeps {
   links: {
     verification(code: string, identityId: string): string;
     resetPassword(token: string, email: string): string;
+    loginLink(token: string): string;
     login(): string;
     forgotPassword(): string;
     quiz(): string;

@@ -134,6 +134,15 @@ describe('F6 secrets never reach logs', () => {
       .split('=')[1]!;
     secrets.push(cookieValue);
     const browser = { cookie: `XSRF-TOKEN=${cookieValue}`, 'x-xsrf-token': cookieValue };
+    // As a browser does: an answer that starts or changes a session sets the next cookie (A11).
+    const adopt = (res: { headers: Headers }) => {
+      const set = res.headers.get('set-cookie');
+      if (!set?.startsWith('XSRF-TOKEN=')) return;
+      const value = set.split(';')[0]!.split('=')[1]!;
+      secrets.push(value);
+      browser.cookie = `XSRF-TOKEN=${value}`;
+      browser['x-xsrf-token'] = value;
+    };
 
     await server.request('POST', '/api/User/Register', {
       headers: browser,
@@ -159,6 +168,7 @@ describe('F6 secrets never reach logs', () => {
       body: { emailAddress: 'f6@example.com', password: SENTINEL_PASSWORD },
     });
     expect(login.status).toBe(200);
+    adopt(login);
     secrets.push(login.body.token, login.body.refresh_token);
     // A wrong password is logged as an attempt, without the password.
     await server.request('POST', '/api/User/Login', {
@@ -171,6 +181,7 @@ describe('F6 secrets never reach logs', () => {
       body: { refresh_token: login.body.refresh_token },
     });
     expect(refreshed.status).toBe(200);
+    adopt(refreshed);
     secrets.push(refreshed.body.token, refreshed.body.refresh_token);
     // Reuse of the rotated token past the two-tabs grace window: a security event, without the token.
     clockOffsetMs = 21_000;
@@ -197,6 +208,7 @@ describe('F6 secrets never reach logs', () => {
       headers: browser,
       body: { emailAddress: 'f6@example.com', password: SENTINEL_NEW_PASSWORD },
     });
+    adopt(again);
     secrets.push(again.body.token, again.body.refresh_token);
     await server.request('POST', '/api/User/ChangePassword', {
       headers: browser,

@@ -217,6 +217,27 @@ describe('POST /api/Account/RefreshToken', () => {
     expect(families.rows[0]!.n).toBe(1);
   });
 
+  it('A9: five parallel refreshes of one token answer one successor pair, leave one live pair, and log the replays', async () => {
+    const user = await signUpVerified(server, 'race-one-pair@example.com');
+    const before = logLines.length;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(user.refreshToken)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.refresh_token)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.body.token)).size).toBe(1);
+    const live = await server.database.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM refresh_tokens
+      WHERE identity_id = ${user.identityId} AND used_at IS NULL AND revoked_at IS NULL`);
+    expect(live.rows[0]!.n).toBe(1);
+    const replays = logLines.slice(before).filter((l) => l.includes('"event":"refresh_token_replay"'));
+    expect(replays).toHaveLength(4);
+    expect(replays.join('\n')).not.toContain(user.refreshToken);
+    // Within the window a late tab still gets that pair; after it, the old token is reuse.
+    expect((await refresh(user.refreshToken)).body.refresh_token).toBe(answers[0]!.body.refresh_token);
+    now = new Date(now.getTime() + 21_000);
+    expect((await refresh(user.refreshToken)).status).toBe(401);
+    expect((await refresh(answers[0]!.body.refresh_token)).status).toBe(401);
+  });
+
   it('A7 refuses a refresh token as an access token and an access token as a refresh token', async () => {
     const user = await signUpVerified(server, 'swap@example.com');
     expect((await server.request('GET', '/api/Account/AuthInfo', { token: user.refreshToken })).status).toBe(

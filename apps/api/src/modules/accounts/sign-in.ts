@@ -1,4 +1,4 @@
-import type { TokenPair } from '@store/contracts';
+import { type TokenPair, UNSAFE_TEXT_PATTERN } from '@store/contracts';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './accounts.repository.ts';
@@ -11,6 +11,11 @@ export const NOT_VERIFIED = 'Please verify your email address before logging in.
 export const GOOGLE_UNAVAILABLE = 'Google sign-in is not available.';
 const GOOGLE_FAILED = 'Google sign-in failed. Please try again.';
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+
+/** A name from Google without control characters or direction overrides (docs/reliability.md#f8). */
+function plainName(name: string): string {
+  return name.replace(new RegExp(UNSAFE_TEXT_PATTERN.source, 'g'), '').trim().slice(0, 100);
+}
 
 /** The outcome of a password sign-in, for the attempt log. */
 export interface LoginResult {
@@ -72,8 +77,8 @@ export function createSignIn(ctx: AccountsContext, signUp: ReturnType<typeof cre
         claims = {
           sub: payload.sub,
           email: payload.email.trim().toLowerCase(),
-          givenName: typeof payload.given_name === 'string' ? payload.given_name.slice(0, 100) : undefined,
-          familyName: typeof payload.family_name === 'string' ? payload.family_name.slice(0, 100) : undefined,
+          givenName: typeof payload.given_name === 'string' ? plainName(payload.given_name) : undefined,
+          familyName: typeof payload.family_name === 'string' ? plainName(payload.family_name) : undefined,
         };
       } catch {
         throw new AppError('invalid_credentials', GOOGLE_FAILED);

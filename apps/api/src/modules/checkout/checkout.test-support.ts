@@ -15,6 +15,7 @@ export function relaxedLimiter(): RateLimiter {
   return {
     hit: (key, max, windowMs) => inner.hit(key, /-ip:|-user:/.test(key) ? 100_000 : max, windowMs),
     reset: (key) => inner.reset(key),
+    giveBack: (key) => inner.giveBack(key),
     close: () => inner.close(),
   };
 }

@@ -64,16 +64,23 @@ describe('POST /api/contact/SendContactEmail', () => {
   });
 
   it('escapes markup in the mail and keeps a line break out of the subject', async () => {
+    // A line break in the name is refused outright (docs/reliability.md#f8)…
+    const broken = await server.request('POST', '/api/contact/SendContactEmail', {
+      body: { name: 'Eve\r\nBcc: victim@example.com', email: 'eve@example.com', text: 'Hi' },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.fieldErrors.name).toBeTruthy();
+    // …and markup is escaped.
     const res = await server.request('POST', '/api/contact/SendContactEmail', {
       body: {
-        name: 'Eve\r\nBcc: victim@example.com',
+        name: 'Eve <b>Bcc: victim@example.com</b>',
         email: 'eve@example.com',
         text: '<img src=x onerror=alert(1)>',
       },
     });
     expect(res.status).toBe(200);
     const mail = (await mailsOfKind('contact')).at(-1)!;
-    expect(mail.subject).toBe('Contact form: message from Eve Bcc: victim@example.com');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(mail.html).not.toContain('<img');
   });

@@ -17,6 +17,7 @@ describe('every mail the store sends, in the one layout', () => {
       new Set([
         'verify-email',
         'reset-password',
+        'login-link',
         'already-registered',
         'welcome',
         'order-confirmation',

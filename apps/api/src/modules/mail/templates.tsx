@@ -45,6 +45,37 @@ export function resetPasswordMail(to: string, link: string): Promise<Mail> {
   );
 }
 
+/**
+ * The link of `/login-link?token=...` (docs/product.md#log-in-with-a-link): asked for on the login
+ * page, or sent by the store when an account's failed-login budget is spent
+ * (docs/reliability.md#a4), so its owner can still get in while password logins wait.
+ */
+export function loginLinkMail(
+  to: string,
+  link: string,
+  why: 'asked' | 'failed-logins' = 'asked',
+): Promise<Mail> {
+  return renderMail(
+    { kind: 'login-link', to, subject: `Your ${BRAND} login link` },
+    <Layout
+      preview="One click and you are logged in."
+      heading="Log in to your account"
+      cta={{ label: 'Log me in', url: link }}
+      footnote="This link works once and expires in 15 minutes. If you did not ask for it, you can ignore this email: nobody can use your account without it."
+      reason={ACCOUNT_REASON}
+    >
+      {why === 'failed-logins' ? (
+        <P>
+          Someone tried many wrong passwords on your account, so logging in with a password is paused for up
+          to an hour. You can still log in with this link, and then change your password if you like.
+        </P>
+      ) : (
+        <P>You asked for a link to log in without your password. Use it on this device or any other.</P>
+      )}
+    </Layout>,
+  );
+}
+
 /** Sent instead of a second account when someone signs up with a known address (no enumeration). */
 export function alreadyRegisteredMail(
   to: string,

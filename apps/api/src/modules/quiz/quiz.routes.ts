@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
 import { unauthorized } from '../../http/errors.ts';
+import { BEARER_OPTIONAL } from '../../http/openapi.ts';
 import { enforceLimit, type LimitRule, type RateLimiter } from '../../http/rate-limit.ts';
 import { type Caller, isNewQuizId, type QuizService } from './quiz.service.ts';
 import { ownerSecretOf, setOwnerCookie } from './quiz-owner.ts';
@@ -58,6 +59,11 @@ export async function quizRoutes(app: FastifyInstance, options: QuizRoutesOption
     }
     return { identityId, ownerSecret: ownerSecretOf(request) };
   };
+  /**
+   * Marks the routes that read an optional bearer token through `callerOf`, so the API
+   * description says so (docs/reliability.md#f9); the token itself is read in the handler.
+   */
+  const readsOptionalBearer = Object.assign(async () => {}, { [BEARER_OPTIONAL]: true });
 
   r.post(
     '/theQuiz/TakeQuiz',
@@ -69,6 +75,7 @@ export async function quizRoutes(app: FastifyInstance, options: QuizRoutesOption
         body: QuizInputSchema,
         response: { 200: QuizSubmitResponseSchema },
       },
+      preValidation: readsOptionalBearer,
     },
     async (request, reply) => {
       const caller = await callerOf(request);
@@ -91,6 +98,7 @@ export async function quizRoutes(app: FastifyInstance, options: QuizRoutesOption
         querystring: IdQuerySchema,
         response: { 200: QuizSchema },
       },
+      preValidation: readsOptionalBearer,
     },
     async (request) => quiz.get(request.query.id, await callerOf(request)),
   );
@@ -119,6 +127,7 @@ export async function quizRoutes(app: FastifyInstance, options: QuizRoutesOption
         querystring: QuizIdQuerySchema,
         response: { 200: z.array(ProductSchema) },
       },
+      preValidation: readsOptionalBearer,
     },
     async (request) => quizResults.quizProducts(request.query.quizId, await callerOf(request)),
   );

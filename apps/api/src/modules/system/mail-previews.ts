@@ -10,6 +10,7 @@ import {
   cartReceiptMail,
   cartRefundedMail,
   issueReportMail,
+  loginLinkMail,
   type Mail,
   membershipCanceledMail,
   membershipPausedUnpaidMail,
@@ -139,6 +140,13 @@ export const MAIL_PREVIEWS: MailPreview[] = [
     showsName: false,
     render: (s) =>
       resetPasswordMail(TO, link(s, `/reset-password?token=sample-token&email=${encodeURIComponent(TO)}`)),
+  },
+  {
+    kind: 'login-link',
+    title: 'Log in with a link',
+    marketing: false,
+    showsName: false,
+    render: (s) => loginLinkMail(TO, link(s, '/login-link?token=sample-token')),
   },
   {
     kind: 'already-registered',

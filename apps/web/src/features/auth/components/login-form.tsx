@@ -12,10 +12,11 @@ import { logIn } from '../api/log-in.ts';
 import { DEFAULT_AFTER_LOGIN } from '../utils/return-url.ts';
 import { tooManyAttemptsMessage } from '../utils/too-many-attempts.ts';
 import { AuthTitle } from './auth-layout.tsx';
+import { LoginLinkRequest } from './login-link-request.tsx';
 import { ResendVerificationButton } from './resend-verification.tsx';
 
 /** Where a login with no page to return to lands: the operator's back office, else Membership. */
-async function landingPage(): Promise<string> {
+export async function landingPage(): Promise<string> {
   try {
     const info = await apiGet<AuthInfo>('/Account/AuthInfo', { quiet: true });
     return info.identity.permissions.includes('admin') ? paths.admin() : DEFAULT_AFTER_LOGIN;
@@ -35,6 +36,8 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
   const [alert, setAlert] = useState<string>();
   // The address a /register account was refused for, until it is verified (docs/product.md#sign-up).
   const [unverified, setUnverified] = useState<string>();
+  // "Email me a login link" swaps the password form for the link request (docs/product.md#log-in-with-a-link).
+  const [wantsLink, setWantsLink] = useState(false);
 
   const onSubmit = form.handleSubmit(async (credentials) => {
     setLoading(true);
@@ -59,6 +62,10 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
       }
     }
   });
+
+  if (wantsLink) {
+    return <LoginLinkRequest initialEmail={form.values.emailAddress} onBack={() => setWantsLink(false)} />;
+  }
 
   return (
     <>
@@ -86,6 +93,12 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
           Continue
         </Button>
       </form>
+      <div className="auth-card__divider" aria-hidden="true">
+        <span>or</span>
+      </div>
+      <Button type="button" variant="secondary" block onClick={() => setWantsLink(true)}>
+        Email me a login link
+      </Button>
       <p className="auth-card__footer">
         New to Sample First? {/* A full load, as the spec has it for the sign-up action. */}
         <a href={paths.register()}>Sign up</a>
