@@ -86,7 +86,7 @@ export function findTextOverlaps(page: Page): Promise<TextOverlap[]> {
       index++;
       const range = document.createRange();
       range.selectNodeContents(node);
-      for (const line of range.getClientRects()) {
+      for (const line of Array.from(range.getClientRects())) {
         if (line.width < 2 || line.height < 2) continue;
         const band = line.height / 4;
         const box = cut(
