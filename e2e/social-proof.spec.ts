@@ -85,7 +85,15 @@ test('a fresh store with its demo members shows the figures, the newest quotes a
     const items = quotes.getByRole('listitem');
     await expect(items).toHaveCount(3);
     for (const item of await items.all()) {
-      await expect(item.getByRole('img', { name: /^Rated [1-5] out of 5$/ })).toBeVisible();
+      const stars = item.getByRole('img', { name: /^Rated [1-5] out of 5$/ });
+      await expect(stars).toBeVisible();
+      // The amber part covers the stars given, not the card: 3 stars fill three fifths.
+      const rating = Number((await stars.getAttribute('aria-label'))!.match(/Rated (\d)/)![1]);
+      const filled = await stars.evaluate((el) => {
+        const fill = el.querySelector('.rating-stars__fill')!.getBoundingClientRect().width;
+        return fill / el.getBoundingClientRect().width;
+      });
+      expect(filled).toBeCloseTo(rating / 5, 1);
       await expect(item.locator('blockquote')).not.toBeEmpty();
       // A first name and the product: "Maya, on Organic Plant Protein, Chocolate".
       await expect(item.locator('figcaption')).toHaveText(/^[A-Z][a-z]+, on .+/);
