@@ -267,7 +267,7 @@ test('a member: every member page at both widths, with ratings from three member
 });
 
 test('the operator: every back-office page at both widths', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await page.goto('/login?returnUrl=%2Fadmin');
   await submitLogin(page, OPERATOR);
   await expect(page).toHaveURL(/\/admin$/);

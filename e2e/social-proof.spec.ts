@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -19,13 +20,27 @@ import { findTextOverlaps } from './support/text-overlap.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const port = Number(process.env.E2E_PORT ?? 8090) + 2;
-const demoUrl = `http://127.0.0.1:${port}`;
-const dataDir = path.join(tmpdir(), `store-e2e-demo-${port}`);
+let demoUrl = '';
+let dataDir = '';
 let store: ChildProcess | undefined;
+
+/** A port nobody listens on now (the machine may run other stores on nearby ports). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
+  const port = await freePort();
+  demoUrl = `http://127.0.0.1:${port}`;
+  dataDir = path.join(tmpdir(), `store-e2e-demo-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
   // The build the browser tests' store was started from (scripts/start.mjs made it).
   store = spawn(process.execPath, ['apps/api/dist/server.js'], {
@@ -48,6 +63,7 @@ test.beforeAll(async () => {
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;
+    if (store.exitCode !== null) throw new Error(`the demo store stopped (exit ${store.exitCode})`);
     if (Date.now() > deadline) throw new Error('the demo store did not start');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -55,7 +71,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   store?.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('a store without enough reviews shows no figures and no quotes', async ({ page }) => {
@@ -108,6 +124,7 @@ test('a fresh store with its demo members shows the figures, the newest quotes a
   // A demo member signs in with the demo password: the shop's cards carry the members' ratings.
   await page.goto(`${demoUrl}/login`);
   await submitLogin(page, { email: 'demo-member-01@example.com', password: 'demo-member-sample-first' });
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   await page.goto(`${demoUrl}/shop`);
   await expect(
     page.getByRole('img', { name: /^Rated \d\.\d out of 5 from \d+ reviews$/ }).first(),

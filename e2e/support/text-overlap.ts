@@ -12,7 +12,8 @@ export interface TextOverlap {
  * Every pair of visible text pieces on the page whose glyphs cover each other
  * (docs/look-and-trust.md#no-text-over-text). Each line of each text node is one box (a Range's
  * client rects), cut to what its scrolling or clipping ancestors show. Not counted: text nobody
- * sees (display none, visibility hidden, opacity 0, the 1-pixel visually-hidden pattern), form
+ * sees (display none, visibility hidden, opacity 0, the 1-pixel visually-hidden pattern, the
+ * inside of a closed <details>), form
  * controls' own options, and text in a fixed or sticky layer against text of another layer (a
  * sticky header over scrolled content is a layer, not a layout fault). Boxes are taken at the
  * middle half of their height and 1 px in from each side, so tight line-heights and kerning
@@ -49,8 +50,14 @@ export function findTextOverlaps(page: Page): Promise<TextOverlap[]> {
         rect.width <= 1 &&
         rect.height <= 1 &&
         (style.overflow !== 'visible' || style.clip !== 'auto' || style.clipPath !== 'none');
+      // A closed <details> shows only its <summary>; Chromium still gives the rest line boxes.
+      const inClosedDetails =
+        element.parentElement?.tagName === 'DETAILS' &&
+        !(element.parentElement as HTMLDetailsElement).open &&
+        element.tagName !== 'SUMMARY';
       const hidden =
         (parent?.hidden ?? false) ||
+        inClosedDetails ||
         skipped.has(element.tagName) ||
         style.display === 'none' ||
         style.visibility !== 'visible' ||

@@ -44,7 +44,8 @@ export async function startServer(): Promise<FastifyInstance> {
   // Before listening: /api/health answers only once the demo data is there.
   const seeded = await seedAtStart(database, config);
   const app = await buildApp({ config: { ...config, webDist }, db: database.db });
-  if (seeded.demoMembers > 0) app.log.info(seeded, 'demo members made');
+  if (seeded.error) app.log.error({ err: seeded.error }, 'the demo members could not be made');
+  else if (seeded.demoMembers > 0) app.log.info(seeded, 'demo members made');
   database.onConnectionError = (error) =>
     app.log.warn({ err: error }, 'database connection lost; the next query reconnects');
   installShutdown(app, () => database.close());

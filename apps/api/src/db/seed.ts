@@ -25,12 +25,17 @@ export async function seedAtStart(
   database: Database,
   config: Config,
   options: { members?: DemoMember[] } = {},
-): Promise<{ demoMembers: number; ms: number }> {
+): Promise<{ demoMembers: number; ms: number; error?: Error }> {
   if (!config.seedDemo) return { demoMembers: 0, ms: 0 };
   return database.withMigrationLock(async () => {
     await seed(database.db);
     if (!config.seedDemoMembers) return { demoMembers: 0, ms: 0 };
-    const made = await seedDemoMembers(database.db, config, options);
-    return { demoMembers: made.created, ms: made.ms };
+    try {
+      const made = await seedDemoMembers(database.db, config, options);
+      return { demoMembers: made.created, ms: made.ms };
+    } catch (error) {
+      // Demo members are a nicety: the store still starts, and says why they are missing.
+      return { demoMembers: 0, ms: 0, error: error instanceof Error ? error : new Error(String(error)) };
+    }
   });
 }
