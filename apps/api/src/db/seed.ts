@@ -1,9 +1,9 @@
 import type { Config } from '../config/env.ts';
 import type { DemoMember } from '../demo/demo-members.ts';
 import { seedDemoMembers } from '../demo/seed-demo-members.ts';
-import { seedAdmin } from '../modules/accounts/accounts.seed.ts';
-import { seedCoupons } from '../modules/cart/coupons.seed.ts';
-import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
+import { seedAdmin } from '../modules/accounts/index.ts';
+import { seedCoupons } from '../modules/cart/index.ts';
+import { seedCatalog } from '../modules/catalog/index.ts';
 import type { Database, Db } from './database.ts';
 
 /**

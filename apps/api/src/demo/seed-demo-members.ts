@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/database.ts';
-import type { Mailer } from '../modules/mail/mailer.ts';
-import { QUIZ_OWNER_COOKIE } from '../modules/quiz/quiz-owner.ts';
+import type { Mailer } from '../modules/mail/index.ts';
+import { QUIZ_OWNER_COOKIE } from '../modules/quiz/index.ts';
 import {
   DEMO_MEMBER_EMAIL_PREFIX,
   DEMO_MEMBER_PASSWORD,

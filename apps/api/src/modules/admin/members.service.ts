@@ -9,9 +9,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { createSubscriptionActions } from '../subscriptions/subscription-actions.ts';
-import { createSubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { Mailer } from '../mail/index.ts';
+import { createSubscriptionActions, createSubscriptionsService } from '../subscriptions/index.ts';
 import { insertAuditRow } from './admin.repository.ts';
 import type { Actor } from './admin.service.ts';
 import { chargeOfOrder, type RefundsService, refundedCents } from './refunds.service.ts';

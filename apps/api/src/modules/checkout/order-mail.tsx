@@ -6,8 +6,7 @@ import {
   plannedCycleDates,
   productName,
 } from '@store/contracts';
-import { Amounts, BRAND, Layout, P, renderMail } from '../mail/layout.tsx';
-import type { Mail } from '../mail/mailer.ts';
+import { Amounts, BRAND, Layout, type Mail, P, renderMail } from '../mail/index.ts';
 
 /*
  * The mails of a paid order: the confirmation (with the invoice lines the thank-you page

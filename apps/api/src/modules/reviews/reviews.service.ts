@@ -19,6 +19,7 @@ import {
 } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { newestQuotes } from '../../read-models/member-quotes.ts';
 import * as repo from './reviews.repository.ts';
 import type { ProductReviewRow } from './reviews.table.ts';
 
@@ -168,7 +169,7 @@ export function createReviewsService({
      * (docs/look-and-trust.md#member-quotes).
      */
     async memberQuotes(): Promise<MemberQuotes> {
-      const { visibleCount, rows } = await repo.newestQuotes(db, MEMBER_QUOTES_SHOWN);
+      const { visibleCount, rows } = await newestQuotes(db, MEMBER_QUOTES_SHOWN);
       if (visibleCount < figureThresholds.reviews || rows.length < MEMBER_QUOTES_SHOWN) return { quotes: [] };
       return {
         quotes: rows.map((r) => ({

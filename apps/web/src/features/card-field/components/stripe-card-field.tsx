@@ -1,13 +1,13 @@
 import { CheckoutMessages } from '@store/contracts';
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
-import type { CardFieldHandle } from '../utils/card-handle.ts';
 import {
   loadStripe,
   type StripeElements,
   type StripeElementsOptions,
   type StripeJs,
   type StripePaymentElement,
-} from '../utils/load-stripe.ts';
+} from '@/lib/load-stripe.ts';
+import type { CardFieldHandle } from '../utils/card-handle.ts';
 import { AcceptedBrands } from './accepted-brands.tsx';
 
 /**
