@@ -150,10 +150,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('seed the demo members once between them', async () => {
       const url = process.env.TEST_DATABASE_URL!;
       const schema = `t_demo_${Date.now().toString(36)}`;
-      const [a, b] = await Promise.all([
-        openDatabase({ url, schema, maxConnections: 5 }),
-        openDatabase({ url, schema, maxConnections: 5 }),
-      ]);
+      // Opened one after the other: two CREATE SCHEMA IF NOT EXISTS at once can collide in
+      // PostgreSQL itself; what races here is the seeding.
+      const a = await openDatabase({ url, schema, maxConnections: 5 });
+      const b = await openDatabase({ url, schema, maxConnections: 5 });
       try {
         await Promise.all([migrate(a), migrate(b)]);
         const config = { ...server.config, seedDemo: true, seedDemoMembers: true };
