@@ -64,6 +64,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every simulated customer comes from 127.0.0.1; the limits themselves are covered by API tests.
       RATE_LIMIT_SCALE: '50',
+      // The tests make the members and reviews they count; e2e/social-proof.spec.ts starts a store
+      // of its own with the demo members.
+      SEED_DEMO_MEMBERS: 'false',
     },
   },
 });

@@ -8,10 +8,12 @@ import {
   quizShortWayToStep12,
 } from './support/journeys.ts';
 import { captureScreens, SCREEN_WIDTHS } from './support/screenshots.ts';
+import { findTextOverlaps } from './support/text-overlap.ts';
 
 /*
  * Every route of the store, as a visitor, a member and the operator, at 390 and 1366 px: each
- * shows its page heading and axe-core finds nothing serious or critical (docs/look-and-trust.md).
+ * shows its page heading, no two pieces of its text are drawn over each other, and axe-core finds
+ * nothing serious or critical (docs/look-and-trust.md).
  * Three members review the samples of their first box, so the cards, the product page and the
  * shop show ratings made of real reviews; the pages of docs/look-and-trust.md are captured then.
  */
@@ -37,6 +39,9 @@ async function checkPage(page: Page, path: string) {
       screen: document.documentElement.clientWidth,
     }));
     expect(widths.page, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(widths.screen);
+    // No text over text (docs/look-and-trust.md#no-text-over-text): a no-wrap figure pushed into a
+    // narrow grid column once printed "25-50%" over the words after it on the home page.
+    expect(await findTextOverlaps(page), `${path} at ${width} px draws text over text`).toEqual([]);
     // The dev mailbox shows a mail in a sandboxed frame that runs no scripts: axe cannot be
     // injected into it (the run then hangs). The mails are what the store sends, not its pages.
     await expectAccessible(page, `${path} at ${width} px`, {
@@ -263,7 +268,7 @@ test('a member: every member page at both widths, with ratings from three member
 });
 
 test('the operator: every back-office page at both widths', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await page.goto('/login?returnUrl=%2Fadmin');
   await submitLogin(page, OPERATOR);
   await expect(page).toHaveURL(/\/admin$/);

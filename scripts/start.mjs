@@ -89,6 +89,9 @@ function storeSummary(env, url) {
   const seeded = env.SEED_DEMO ? env.SEED_DEMO === 'true' : !production;
   if (!production && seeded) {
     lines.push(`  operator   ${url}/admin as admin@example.com / sample-first-operator (demo account)`);
+    if (env.SEED_DEMO_MEMBERS !== 'false' && !env.STRIPE_SECRET_KEY) {
+      lines.push('  members    demo-member-01@example.com … -50 / demo-member-sample-first (demo members)');
+    }
   }
   lines.push('Stop it with Ctrl+C.');
   return lines.join('\n');

@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { seed } from './db/seed.ts';
+import { seedAtStart } from './db/seed.ts';
 import { installShutdown } from './http/shutdown.ts';
 
 export { installShutdown } from './http/shutdown.ts';
@@ -20,8 +20,11 @@ export async function startServer(): Promise<FastifyInstance> {
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
   });
   await migrate(database);
-  if (config.seedDemo) await seed(database.db);
+  // Before listening: /api/health answers only once the demo data is there.
+  const seeded = await seedAtStart(database, config);
   const app = await buildApp({ config: { ...config, webDist }, db: database.db });
+  if (seeded.error) app.log.error({ err: seeded.error }, 'the demo members could not be made');
+  else if (seeded.demoMembers > 0) app.log.info(seeded, 'demo members made');
   database.onConnectionError = (error) =>
     app.log.warn({ err: error }, 'database connection lost; the next query reconnects');
   installShutdown(app, () => database.close());

@@ -14,6 +14,7 @@ export * from './payments.ts';
 export * from './pre-order-plans.ts';
 export * from './quiz.ts';
 export * from './referrals.ts';
+export * from './renewal.ts';
 export * from './reviews.ts';
 export * from './shop.ts';
 export * from './site.ts';

@@ -114,6 +114,24 @@ export const SANDBOX_TEST_CARDS: readonly SandboxTestCard[] = [
   },
 ];
 
+/** The card networks the store takes, in the order the card field shows them (docs/payments.md#card-field). */
+export const ACCEPTED_CARD_BRANDS = [
+  { brand: 'visa', name: 'Visa' },
+  { brand: 'mastercard', name: 'Mastercard' },
+  { brand: 'amex', name: 'American Express' },
+  { brand: 'discover', name: 'Discover' },
+] as const satisfies readonly { brand: CardBrand; name: string }[];
+
+/**
+ * What to do after a decline, said at the card field under the bank's reason
+ * (docs/payments.md#a-declined-card): the form keeps everything typed.
+ */
+export const DECLINED_CARD_HELP =
+  'Nothing was charged. Try another card, or check the card number, expiration date and security code.';
+
+/** Beside Confirm order after a decline: where the help is. */
+export const DECLINED_SEE_CARD = 'Nothing was charged; see the card field for what to do.';
+
 /** Stripe Elements' own wording, so the sandbox field reads like the real one. */
 export const CardFieldMessages = {
   numberIncomplete: 'Your card number is incomplete.',

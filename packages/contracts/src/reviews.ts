@@ -79,6 +79,40 @@ export const StoreFiguresSchema = z.object({
 });
 export type StoreFigures = z.infer<typeof StoreFiguresSchema>;
 
+/** How many member quotes the home page shows, newest first (docs/look-and-trust.md#member-quotes). */
+export const MEMBER_QUOTES_SHOWN = 3;
+/** A quote is cut at a word boundary to about this many characters, with an ellipsis. */
+export const MEMBER_QUOTE_MAX_CHARS = 220;
+
+/** One member's words on the home page: first name only, the product they rated and the stars. */
+export const MemberQuoteSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  rating: z.number().int(),
+  text: z.string(),
+  /** The product reviewed, as `productName()` names it. */
+  productName: z.string(),
+  dateCreated: z.string(),
+});
+export type MemberQuote = z.infer<typeof MemberQuoteSchema>;
+
+/**
+ * GET productReview/GetMemberQuotes: the newest visible reviews with words, one per member, any
+ * rating; empty while the store has fewer visible reviews than MIN_REVIEWS_FOR_FIGURE or fewer
+ * than MEMBER_QUOTES_SHOWN such quotes, so a handful of reviews is never put on show.
+ */
+export const MemberQuotesSchema = z.object({ quotes: z.array(MemberQuoteSchema) });
+export type MemberQuotes = z.infer<typeof MemberQuotesSchema>;
+
+/** `text` cut to about `max` characters at a word boundary, with an ellipsis when cut. */
+export function quoteExcerpt(text: string, max = MEMBER_QUOTE_MAX_CHARS): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max + 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut.slice(0, max)).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
 /** How a product's reviews are ordered; `helpful` is the default (docs/look-and-trust.md#social-proof). */
 export const REVIEW_SORTS = ['helpful', 'newest'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];

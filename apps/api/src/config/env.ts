@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   PLAN_PRICE_CENTS: z.coerce.number().int().min(50).default(DEFAULT_PLAN_PRICE_CENTS),
   HANDLING_FEE_CENTS: z.coerce.number().int().min(0).default(DEFAULT_HANDLING_FEE_CENTS),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /** The demo members on top of the demo catalog (docs/product.md#demo-data-and-sandbox); follows SEED_DEMO. */
+  SEED_DEMO_MEMBERS: z.enum(['true', 'false']).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   RENEWAL_RETRY_DAYS: z
     .string()
@@ -70,6 +72,8 @@ export interface Config {
   planPriceCents: number;
   handlingFeeCents: number;
   seedDemo: boolean;
+  /** Demo members, their first boxes and reviews, made through the API at start-up (sandbox only). */
+  seedDemoMembers: boolean;
   /** Failed renewals: retry days after the billing date and what follows the last failure (docs/payments.md#failed-renewal-policy). */
   renewals: { retryDays: number[]; finalAction: 'cancel' | 'pause' | 'skip' };
   /** How long one call to the payment provider may take (docs/payments.md#provider-port). */
@@ -130,6 +134,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     planPriceCents: env.PLAN_PRICE_CENTS,
     handlingFeeCents: env.HANDLING_FEE_CENTS,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !isProduction,
+    seedDemoMembers:
+      (env.SEED_DEMO ? env.SEED_DEMO === 'true' : !isProduction) && env.SEED_DEMO_MEMBERS !== 'false',
     renewals: {
       retryDays: env.RENEWAL_RETRY_DAYS.split(',').map(Number),
       finalAction: env.RENEWAL_FINAL_ACTION,
@@ -224,6 +230,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     planPriceCents: DEFAULT_PLAN_PRICE_CENTS,
     handlingFeeCents: DEFAULT_HANDLING_FEE_CENTS,
     seedDemo: false,
+    seedDemoMembers: false,
     renewals: { retryDays: [1, 3, 5], finalAction: 'cancel' },
     providerTimeoutMs: DEFAULT_PROVIDER_TIMEOUT_MS,
     rateLimitScale: 1,

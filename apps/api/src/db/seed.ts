@@ -1,7 +1,10 @@
+import type { Config } from '../config/env.ts';
+import type { DemoMember } from '../demo/demo-members.ts';
+import { seedDemoMembers } from '../demo/seed-demo-members.ts';
 import { seedAdmin } from '../modules/accounts/index.ts';
 import { seedCoupons } from '../modules/cart/index.ts';
 import { seedCatalog } from '../modules/catalog/index.ts';
-import type { Db } from './database.ts';
+import type { Database, Db } from './database.ts';
 
 /**
  * Demo data for an empty database (docs/product.md#demo-data-and-sandbox). Each module adds its own seeder here;
@@ -11,4 +14,28 @@ export async function seed(db: Db): Promise<void> {
   await seedAdmin(db);
   await seedCatalog(db);
   await seedCoupons(db);
+}
+
+/**
+ * What `npm start` seeds before the store answers (server.ts): the demo catalog, then, when
+ * configured, the demo members. Under the migration lock, so of several processes starting on one
+ * database one seeds and the others then find everything there.
+ */
+export async function seedAtStart(
+  database: Database,
+  config: Config,
+  options: { members?: DemoMember[] } = {},
+): Promise<{ demoMembers: number; ms: number; error?: Error }> {
+  if (!config.seedDemo) return { demoMembers: 0, ms: 0 };
+  return database.withMigrationLock(async () => {
+    await seed(database.db);
+    if (!config.seedDemoMembers) return { demoMembers: 0, ms: 0 };
+    try {
+      const made = await seedDemoMembers(database.db, config, options);
+      return { demoMembers: made.created, ms: made.ms };
+    } catch (error) {
+      // Demo members are a nicety: the store still starts, and says why they are missing.
+      return { demoMembers: 0, ms: 0, error: error instanceof Error ? error : new Error(String(error)) };
+    }
+  });
 }

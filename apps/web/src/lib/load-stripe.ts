@@ -1,21 +1,38 @@
 import { CheckoutMessages } from '@store/contracts';
 
 /** The part of Stripe.js the card field uses (https://docs.stripe.com/js). */
-export interface StripeCardElement {
+export interface StripePaymentElement {
   mount(target: HTMLElement): void;
   destroy(): void;
-  on(event: 'change', handler: (event: { complete: boolean; error?: { message: string } }) => void): void;
+  focus(): void;
+  on(
+    event: 'change',
+    handler: (event: { complete: boolean; value?: { type?: string }; error?: { message: string } }) => void,
+  ): void;
+}
+
+/** An Elements group created without an intent (the server creates and confirms the PaymentIntent). */
+export interface StripeElements {
+  create(type: 'payment', options?: Record<string, unknown>): StripePaymentElement;
+  submit(): Promise<{ error?: { message?: string } }>;
+}
+
+export interface StripeElementsOptions {
+  mode: 'setup';
+  currency: 'usd';
+  paymentMethodCreation: 'manual';
+  paymentMethodTypes: string[];
+  appearance?: Record<string, unknown>;
 }
 
 export interface StripeJs {
-  elements(): { create(type: 'card', options?: Record<string, unknown>): StripeCardElement };
+  elements(options: StripeElementsOptions): StripeElements;
   createPaymentMethod(input: {
-    type: 'card';
-    card: StripeCardElement;
+    elements: StripeElements;
   }): Promise<{ paymentMethod?: { id: string }; error?: { message?: string } }>;
-  handleCardAction(
-    clientSecret: string,
-  ): Promise<{ paymentIntent?: { status: string }; error?: { message?: string } }>;
+  handleNextAction(input: {
+    clientSecret: string;
+  }): Promise<{ paymentIntent?: { status: string }; error?: { message?: string } }>;
 }
 
 declare global {

@@ -3,6 +3,7 @@ export { hardFilterViolation, type MatchAnswers, type MatchProduct, rankProducts
 export { latestQuizOf } from './quiz.repository.ts';
 export { type QuizRoutesOptions, quizRoutes } from './quiz.routes.ts';
 export { createQuizService, type QuizService, type QuizServiceDeps } from './quiz.service.ts';
+export { QUIZ_OWNER_COOKIE } from './quiz-owner.ts';
 export {
   createQuizResultsService,
   type QuizResultsDeps,

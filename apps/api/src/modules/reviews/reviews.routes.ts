@@ -1,5 +1,6 @@
 import {
   MarkReviewHelpfulSchema,
+  MemberQuotesSchema,
   MyReviewsSchema,
   ProductReviewsQuerySchema,
   ProductReviewsSchema,
@@ -91,5 +92,18 @@ export async function reviewsRoutes(app: FastifyInstance, options: ReviewsRoutes
       },
     },
     async () => reviews.storeFigures(),
+  );
+
+  r.get(
+    '/productReview/GetMemberQuotes',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary:
+          "The newest members' review words for the home page (first names only, one per member, any rating); empty while the store has too few reviews",
+        response: { 200: MemberQuotesSchema },
+      },
+    },
+    async () => reviews.memberQuotes(),
   );
 }

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   type MarkReviewHelpful,
+  MEMBER_QUOTES_SHOWN,
+  type MemberQuotes,
   MIN_MEMBERS_FOR_FIGURE,
   MIN_REVIEWS_FOR_FIGURE,
   type MyReviews,
   type ProductReviews,
+  productName,
   publicAverageRating,
+  quoteExcerpt,
   type Review,
   type ReviewHelpful,
   ReviewMessages,
@@ -15,6 +19,7 @@ import {
 } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { newestQuotes } from '../../read-models/member-quotes.ts';
 import * as repo from './reviews.repository.ts';
 import type { ProductReviewRow } from './reviews.table.ts';
 
@@ -155,6 +160,26 @@ export function createReviewsService({
         members: members >= figureThresholds.members ? members : null,
         reviewCount: enoughReviews ? reviewCount : null,
         averageRating: enoughReviews ? publicAverageRating(reviewCount, average) : null,
+      };
+    },
+
+    /**
+     * GET productReview/GetMemberQuotes: the newest members' words for the home page, one per
+     * member and any rating, or none while the store has too few reviews to quote from
+     * (docs/look-and-trust.md#member-quotes).
+     */
+    async memberQuotes(): Promise<MemberQuotes> {
+      const { visibleCount, rows } = await newestQuotes(db, MEMBER_QUOTES_SHOWN);
+      if (visibleCount < figureThresholds.reviews || rows.length < MEMBER_QUOTES_SHOWN) return { quotes: [] };
+      return {
+        quotes: rows.map((r) => ({
+          id: r.id,
+          firstName: firstNameOnly(r.firstName),
+          rating: r.rating,
+          text: quoteExcerpt(r.description),
+          productName: productName({ title: r.title, flavor: r.flavor }),
+          dateCreated: r.createdAt.toISOString(),
+        })),
       };
     },
 

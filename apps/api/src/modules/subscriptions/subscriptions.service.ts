@@ -7,6 +7,7 @@ import {
   centsToDollars,
   DELIVERY_SCHEDULE_DAYS,
   deliveryScheduleName,
+  firstRenewalDate,
   MEMBERSHIP_PLAN_NAME,
   SUBSCRIPTION_STATUS_NAMES,
   type Subscription,
@@ -162,6 +163,8 @@ export function createSubscriptionsService({ db, clock }: { db: Db; clock: () =>
       if (live) return { outcome: 'already_member', subscriptionId: live.id };
       const days = DELIVERY_SCHEDULE_DAYS[input.scheduleIndex];
       if (days === undefined) throw new Error(`no delivery schedule ${input.scheduleIndex}`);
+      // The same rule the checkout states beside Confirm order (docs/product.md#the-renewal-said-before-paying).
+      const nextBillingAt = firstRenewalDate(input.paidAt, input.scheduleIndex);
       const id = randomUUID();
       await repo.insertSubscription(tx, {
         id,
@@ -176,7 +179,7 @@ export function createSubscriptionsService({ db, clock }: { db: Db; clock: () =>
         currentCycleIndex: 0,
         currentOrderId: input.orderId,
         cycleStartedAt: input.paidAt,
-        nextBillingAt: addDays(input.paidAt, days),
+        nextBillingAt,
         createdAt: input.paidAt,
         updatedAt: input.paidAt,
       });

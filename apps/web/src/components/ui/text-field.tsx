@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId, useState } from 'react';
+import { type InputHTMLAttributes, type Ref, useId, useState } from 'react';
 import './field.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -9,6 +9,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: string;
   /** Marks the label "(optional)". */
   isOptional?: boolean;
+  /** The input itself (a form moves focus to it). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  ACCEPTED_CARD_BRANDS,
   type CardInput,
   CheckoutMessages,
   cardDigits,
@@ -6,17 +7,15 @@ import {
   formatCardNumber,
   toSandboxPaymentMethod,
 } from '@store/contracts';
-import { type Ref, useImperativeHandle, useState } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { type CardFieldHandle, SANDBOX_ACTION_UNSUPPORTED } from '../utils/card-handle.ts';
 import { formatExpiry } from '../utils/format-expiry.ts';
+import { AcceptedBrands } from './accepted-brands.tsx';
 
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-};
+const BRAND_NAMES: Record<string, string> = Object.fromEntries(
+  ACCEPTED_CARD_BRANDS.map(({ brand, name }) => [brand, name]),
+);
 
 type CardField = keyof CardInput;
 
@@ -33,6 +32,14 @@ export function SandboxCardField({ ref, isDisabled }: { ref?: Ref<CardFieldHandl
     expiry: false,
     cvc: false,
   });
+  // The bank's decline of this card, shown on the card number until the card changes.
+  const [decline, setDecline] = useState<string | null>(null);
+  const [declines, setDeclines] = useState(0);
+  const numberRef = useRef<HTMLInputElement>(null);
+  // Focus once the form has re-rendered: the field was disabled while the payment ran.
+  useEffect(() => {
+    if (declines > 0) numberRef.current?.focus();
+  }, [declines]);
   const checked = toSandboxPaymentMethod(card, new Date());
   const errors = checked.ok ? {} : checked.fieldErrors;
   const brand = detectCardBrand(cardDigits(card.number));
@@ -50,18 +57,27 @@ export function SandboxCardField({ ref, isDisabled }: { ref?: Ref<CardFieldHandl
       async handleAction() {
         return { error: SANDBOX_ACTION_UNSUPPORTED };
       },
+      showDecline(message) {
+        setDecline(message);
+        setDeclines((n) => n + 1);
+      },
     }),
     [card],
   );
 
   const errorOf = (field: CardField) => (touched[field] ? errors[field] : undefined);
-  const set = (field: CardField, value: string) => setCard((c) => ({ ...c, [field]: value }));
+  const set = (field: CardField, value: string) => {
+    setDecline(null);
+    setCard((c) => ({ ...c, [field]: value }));
+  };
   const touch = (field: CardField) => setTouched((t) => ({ ...t, [field]: true }));
 
   return (
     <div className="card-field">
       <p className="card-field__banner">{CheckoutMessages.sandboxBanner}</p>
+      <AcceptedBrands active={brand} />
       <TextField
+        ref={numberRef}
         label="Card number"
         name="cardNumber"
         inputMode="numeric"
@@ -71,7 +87,7 @@ export function SandboxCardField({ ref, isDisabled }: { ref?: Ref<CardFieldHandl
         disabled={isDisabled}
         onChange={(e) => set('number', formatCardNumber(e.target.value))}
         onBlur={() => touch('number')}
-        error={errorOf('number')}
+        error={decline ?? errorOf('number')}
         hint={brand !== 'unknown' ? BRAND_NAMES[brand] : undefined}
       />
       <div className="card-field__row">

@@ -4,6 +4,11 @@ export interface CardFieldHandle {
   createPaymentMethod(): Promise<{ paymentMethodId: string } | { error: string }>;
   /** Lets the bank authenticate a payment (3D Secure) the server answered `requires_action` for. */
   handleAction(clientSecret: string): Promise<{ ok: true } | { error: string }>;
+  /**
+   * Marks the card invalid with the bank's decline and what to do (docs/payments.md#a-declined-card),
+   * and moves focus to it; the next change to the card clears it.
+   */
+  showDecline(message: string): void;
 }
 
 /** The sandbox cannot show a bank's authentication page. */

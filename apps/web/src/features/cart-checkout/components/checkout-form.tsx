@@ -3,9 +3,14 @@ import {
   CartCheckoutMessages,
   type CartCheckoutQuote,
   type CheckoutPaymentResult,
+  DECLINED_CARD_HELP,
+  DECLINED_SEE_CARD,
   type PaymentMethod,
+  renewalNotice,
   type ShippingFormField,
   type ShippingFormValues,
+  SUBSCRIPTION_STATUS_NAMES,
+  type Subscription,
   shippingFormErrors,
   TOAST_MS,
   toCheckoutIdentity,
@@ -175,7 +180,13 @@ export function CheckoutForm({
     if (!outcome.ok) {
       // Logged, and processing reset so the member can retry.
       console.error('the cart payment failed', outcome.stage, outcome.message);
-      setPaymentError(outcome.message);
+      // docs/payments.md#a-declined-card: a new card's decline is said at the card, with what to do.
+      if (outcome.isDeclined && newCard?.showDecline) {
+        newCard.showDecline(`${outcome.message} ${DECLINED_CARD_HELP}`);
+        setPaymentError(`${outcome.message} ${DECLINED_SEE_CARD}`);
+      } else {
+        setPaymentError(outcome.message);
+      }
       setProcessing(false);
       refreshCart();
       return;
@@ -246,8 +257,28 @@ export function CheckoutForm({
           hasState={Boolean(state)}
           isProcessing={isProcessing}
           paymentError={paymentError}
+          renewal={membershipRenewal(info?.subscription ?? null)}
         />
       </form>
     </main>
   );
+}
+
+/**
+ * The member's next box as their plan stands: buying tubs changes neither its date nor its
+ * price (docs/product.md#the-renewal-said-before-paying). None without a live plan.
+ */
+function membershipRenewal(subscription: Subscription | null): string | null {
+  if (
+    !subscription?.isoutcNextBillingDate ||
+    subscription.statusName === SUBSCRIPTION_STATUS_NAMES.canceled
+  ) {
+    return null;
+  }
+  return renewalNotice({
+    date: subscription.isoutcNextBillingDate,
+    priceCents: Math.round(subscription.subscriptionPrice * 100),
+    handlingFeeCents: Math.round(subscription.handlingFee * 100),
+    everyDays: subscription.deliveryScheduleDuration,
+  });
 }

@@ -15,6 +15,7 @@ export function PayAside({
   hasState,
   isProcessing,
   paymentError,
+  renewal,
 }: {
   cart: Cart;
   quote: CartCheckoutQuote | null;
@@ -22,11 +23,24 @@ export function PayAside({
   hasState: boolean;
   isProcessing: boolean;
   paymentError: string | null;
+  /** The member's next box as their plan stands (renewalNotice), or null without a live plan. */
+  renewal: string | null;
 }) {
   return (
     <aside className="cart-checkout__aside">
       <CartTotals cart={cart} quote={quote} isUpdating={isUpdating} hasState={hasState} />
-      <Button type="submit" block disabled={isProcessing} aria-busy={isProcessing || undefined}>
+      {renewal ? (
+        <p id="cart-checkout-renewal" className="cart-checkout__renewal">
+          Your membership stays as it is. {renewal}.
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        block
+        disabled={isProcessing}
+        aria-busy={isProcessing || undefined}
+        aria-describedby={renewal ? 'cart-checkout-renewal' : undefined}
+      >
         {isProcessing ? CartCheckoutMessages.confirming : CartCheckoutMessages.confirm}
       </Button>
       {paymentError ? (

@@ -1,4 +1,5 @@
 import type { CheckoutIdentity, CheckoutPaymentResult } from '@store/contracts';
+import { ApiError } from '@/lib/api-client.ts';
 
 /**
  * The card field as the cart checkout sees it (the card-field feature's handle has this shape;
@@ -7,6 +8,8 @@ import type { CheckoutIdentity, CheckoutPaymentResult } from '@store/contracts';
 export interface CardSource {
   createPaymentMethod(): Promise<{ paymentMethodId: string } | { error: string }>;
   handleAction(clientSecret: string): Promise<{ ok: true } | { error: string }>;
+  /** Marks the card declined, with what to do, and focuses it (docs/payments.md#a-declined-card). */
+  showDecline?(message: string): void;
 }
 
 export interface ConfirmCartDeps {
@@ -23,9 +26,20 @@ export interface ConfirmCartDeps {
 
 export type ConfirmCartOutcome =
   | { ok: true; result: CheckoutPaymentResult }
-  | { ok: false; stage: 'card' | 'payment' | 'authentication'; message: string };
+  | {
+      ok: false;
+      stage: 'card' | 'payment' | 'authentication';
+      message: string;
+      /** The bank declined the card: the card field says so (docs/payments.md#a-declined-card). */
+      isDeclined?: boolean;
+    };
 
 export const CART_PAYMENT_FAILED = 'The payment did not go through. Please try again or use another card.';
+
+/** `isDeclined` when the bank refused the card itself, not the request or the connection. */
+function declineMark(error: unknown): { isDeclined?: true } {
+  return error instanceof ApiError && error.code === 'payment_declined' ? { isDeclined: true } : {};
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : CART_PAYMENT_FAILED;
@@ -58,7 +72,7 @@ export async function confirmCart(
   try {
     result = await pay();
   } catch (error) {
-    return { ok: false, stage: 'payment', message: messageOf(error) };
+    return { ok: false, stage: 'payment', message: messageOf(error), ...declineMark(error) };
   }
   if (result.status === 'requires_action' && result.clientSecret) {
     if (!deps.card) {

@@ -1,7 +1,12 @@
 import {
   CheckoutMessages,
+  DECLINED_CARD_HELP,
+  DECLINED_SEE_CARD,
+  DELIVERY_SCHEDULE_DAYS,
+  firstRenewalDate,
   isShippingComplete,
   type Order,
+  renewalNotice,
   type ShippingFormField,
   type ShippingFormValues,
   shippingFormErrors,
@@ -172,8 +177,15 @@ function CheckoutForm({
     );
     if (!outcome.ok) {
       console.error('confirming the order failed', outcome.stage, outcome.message);
-      setPaymentError(outcome.message);
       setProcessing(false);
+      if (outcome.isDeclined) {
+        // docs/payments.md#a-declined-card: the reason and what to do at the card, which takes
+        // focus; everything typed stays. Beside Confirm, where the eyes are, a pointer to it.
+        card.showDecline?.(`${outcome.message} ${DECLINED_CARD_HELP}`);
+        setPaymentError(`${outcome.message} ${DECLINED_SEE_CARD}`);
+        return;
+      }
+      setPaymentError(outcome.message);
       return;
     }
     startSession(outcome.tokens);
@@ -186,6 +198,17 @@ function CheckoutForm({
   }
 
   const title = order.kind === 'pre_order' ? 'Pre-order checkout' : 'Checkout';
+  // The first renewal as the server will set it if the card is charged now, on the schedule
+  // chosen above (docs/product.md#the-renewal-said-before-paying). A pre-order does not renew.
+  const renewal =
+    order.kind === 'pre_order'
+      ? null
+      : renewalNotice({
+          date: firstRenewalDate(new Date(), schedule),
+          priceCents: Math.round(order.price * 100),
+          handlingFeeCents: Math.round(order.handlingFee * 100),
+          everyDays: DELIVERY_SCHEDULE_DAYS[schedule] ?? DELIVERY_SCHEDULE_DAYS[0],
+        });
   return (
     <main className="checkout">
       <PageTitle title={title} />
@@ -225,7 +248,18 @@ function CheckoutForm({
         </div>
         <aside className="checkout__aside">
           <OrderSummary order={order} isTaxUpdating={isTaxUpdating} />
-          <Button type="submit" block disabled={isProcessing} aria-busy={isProcessing || undefined}>
+          {renewal ? (
+            <p id="checkout-renewal" className="checkout__renewal">
+              {renewal}
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            block
+            disabled={isProcessing}
+            aria-busy={isProcessing || undefined}
+            aria-describedby={renewal ? 'checkout-renewal' : undefined}
+          >
             {isProcessing ? CheckoutMessages.confirming : CheckoutMessages.confirm}
           </Button>
           {paymentError ? (

@@ -1,5 +1,6 @@
 import type { PaymentIntentResult } from '@store/contracts';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client.ts';
 import { type ConfirmOrderDeps, confirmOrder, PAYMENT_NOT_COMPLETED } from './confirm-order.ts';
 
 const identity = {
@@ -73,6 +74,31 @@ describe('confirmOrder', () => {
       message: 'Your card was declined.',
     });
     expect(calls.some((c) => c.startsWith('subscribe'))).toBe(false);
+  });
+
+  it('marks a decline the bank made, so the card field can say what to do (docs/payments.md#a-declined-card)', async () => {
+    const { deps: d } = deps({
+      createPaymentIntent: async () => {
+        throw new ApiError(
+          400,
+          { code: 'payment_declined', error_description: 'Your card was declined.' },
+          'x',
+        );
+      },
+    });
+    await expect(confirmOrder(input, d)).resolves.toEqual({
+      ok: false,
+      stage: 'payment',
+      message: 'Your card was declined.',
+      isDeclined: true,
+    });
+    // Any other refusal is not the card's fault.
+    const busy = deps({
+      createPaymentIntent: async () => {
+        throw new ApiError(409, { code: 'conflict', error_description: 'A payment is in progress.' }, 'x');
+      },
+    });
+    await expect(confirmOrder(input, busy.deps)).resolves.not.toHaveProperty('isDeclined');
   });
 
   it('lets the bank authenticate, then records the payment', async () => {

@@ -1,4 +1,5 @@
 import type { CheckoutIdentity, PaymentIntentResult, TokenPair } from '@store/contracts';
+import { ApiError } from '@/lib/api-client.ts';
 
 /**
  * The card field as the checkout sees it: it makes a PaymentMethod id and lets the bank
@@ -7,6 +8,8 @@ import type { CheckoutIdentity, PaymentIntentResult, TokenPair } from '@store/co
 export interface PaymentMethodSource {
   createPaymentMethod(): Promise<{ paymentMethodId: string } | { error: string }>;
   handleAction(clientSecret: string): Promise<{ ok: true } | { error: string }>;
+  /** Marks the card declined, with what to do, and focuses it (docs/payments.md#a-declined-card). */
+  showDecline?(message: string): void;
 }
 
 export interface ConfirmOrderDeps {
@@ -31,9 +34,20 @@ export interface ConfirmOrderDeps {
 
 export type ConfirmOutcome =
   | { ok: true; tokens: TokenPair }
-  | { ok: false; stage: 'card' | 'payment' | 'authentication' | 'subscribe'; message: string };
+  | {
+      ok: false;
+      stage: 'card' | 'payment' | 'authentication' | 'subscribe';
+      message: string;
+      /** The bank declined the card: the card field says so (docs/payments.md#a-declined-card). */
+      isDeclined?: boolean;
+    };
 
 export const PAYMENT_NOT_COMPLETED = 'The payment did not go through. Please try again or use another card.';
+
+/** `isDeclined` when the bank refused the card itself, not the request or the connection. */
+function declineMark(error: unknown): { isDeclined?: true } {
+  return error instanceof ApiError && error.code === 'payment_declined' ? { isDeclined: true } : {};
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : PAYMENT_NOT_COMPLETED;
@@ -61,7 +75,7 @@ export async function confirmOrder(
       idempotencyKey: deps.newKey(),
     });
   } catch (error) {
-    return { ok: false, stage: 'payment', message: messageOf(error) };
+    return { ok: false, stage: 'payment', message: messageOf(error), ...declineMark(error) };
   }
   if (intent.status === 'requires_action') {
     const action = await deps.card.handleAction(intent.clientSecret);

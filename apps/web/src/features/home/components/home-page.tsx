@@ -5,6 +5,7 @@ import { DiscoverPlanCard } from './discover-plan-card.tsx';
 import { Faq } from './faq.tsx';
 import { HeaderCarousel } from './header-carousel.tsx';
 import { HowItWorks } from './how-it-works.tsx';
+import { MemberQuotes } from './member-quotes.tsx';
 import { QuizClip } from './quiz-clip.tsx';
 import { SloganBanner } from './slogan-banner.tsx';
 import { StoreFigures } from './store-figures.tsx';
@@ -83,6 +84,7 @@ export function HomePage() {
         <DiscoverPlanCard />
       </section>
       <StoreFigures />
+      <MemberQuotes />
       <Faq />
       <ClosingCall />
     </main>
