@@ -22,6 +22,7 @@ import {
   TokenPairSchema,
   UnsubscribeQuerySchema,
   VerifyEmailQuerySchema,
+  VerifyEmailResponseSchema,
 } from '@store/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -105,7 +106,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
         tags,
         summary: 'Use the link of the verification mail',
         querystring: VerifyEmailQuerySchema,
-        response: { 200: MessageSchema },
+        response: { 200: VerifyEmailResponseSchema },
       },
       preHandler: limitIp(Limits.verifyIp),
     },

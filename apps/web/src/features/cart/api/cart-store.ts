@@ -95,45 +95,78 @@ export function clearCart(): void {
   setState({ cart: null, status: 'idle', isBusy: false, message: null });
 }
 
-/** After a 409 the cart is read again at once, so the person only needs to repeat the change. */
-const RELOADED =
-  'Your cart was changed in another tab or window, so it now shows the latest version. Please try again.';
-
 function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return NETWORK_ERROR_MESSAGE;
 }
 
-/**
- * Runs one change. A 409 means another tab changed the cart (or it went to checkout): the cart is
- * read again and the person is told (docs/reliability.md#e7). Answers whether the change went through.
+/*
+ * Other tabs of this browser (docs/reliability.md#e7): each tab tells the others when it changed
+ * the cart, and they read it again quietly, so a tab left open never acts on an old cart.
  */
-async function change(run: (cart: Cart) => Promise<Cart>): Promise<boolean> {
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('store-cart');
+channel?.addEventListener('message', () => {
+  if (state.status === 'ready' && !state.isBusy) void loadCart();
+});
+
+function tellOtherTabs() {
+  channel?.postMessage('changed');
+}
+
+/**
+ * Runs one change. A 409 for an old `version` means another tab changed the cart first: the cart
+ * is read again quietly and, when the line the change is about is as the person saw it, the
+ * change is made again on the fresh cart; otherwise the fresh cart simply shows (no error: nothing
+ * went wrong, docs/reliability.md#e7). Other failures are said in the panel. Answers whether the
+ * change went through.
+ */
+async function change(
+  run: (cart: Cart) => Promise<Cart>,
+  stillMeant: (seen: Cart, fresh: Cart) => boolean = () => false,
+): Promise<boolean> {
   const cart = state.cart;
   if (!cart || state.isBusy) return false;
   setState({ isBusy: true, message: null });
   try {
     accept(await run(cart));
+    tellOtherTabs();
     return true;
   } catch (error) {
-    console.error('The cart change failed', error);
-    const stale = error instanceof ApiError && (error.status === 409 || error.status === 404);
+    let failure: unknown = error;
+    if (error instanceof ApiError && error.message === CartMessages.stale) {
+      await loadCart();
+      const fresh = state.cart;
+      if (!fresh || !stillMeant(cart, fresh)) return false;
+      try {
+        accept(await run(fresh));
+        tellOtherTabs();
+        return true;
+      } catch (again) {
+        failure = again;
+      }
+    }
+    console.error('The cart change failed', failure);
     // Shown in the panel: the page's snackbars sit under the modal panel's backdrop.
-    setState({
-      message:
-        error instanceof ApiError && error.message === CartMessages.stale ? RELOADED : messageOf(error),
-    });
-    if (stale) await loadCart();
+    setState({ message: messageOf(failure) });
+    if (failure instanceof ApiError && (failure.status === 409 || failure.status === 404)) await loadCart();
     return false;
   } finally {
     setState({ isBusy: false });
   }
 }
 
-export const setQuantity = (itemId: string, quantity: number) =>
-  change((cart) => cartApi.saveCartItem(itemId, quantity, cart.version));
+/** The line `itemId` has the same quantity in both carts. */
+const sameLine = (itemId: string) => (seen: Cart, fresh: Cart) => {
+  const before = seen.items.find((i) => i.id === itemId);
+  const now = fresh.items.find((i) => i.id === itemId);
+  return Boolean(before && now && before.quantity === now.quantity);
+};
 
-export const removeItem = (itemId: string) => change((cart) => cartApi.deleteCartItem(itemId, cart.version));
+export const setQuantity = (itemId: string, quantity: number) =>
+  change((cart) => cartApi.saveCartItem(itemId, quantity, cart.version), sameLine(itemId));
+
+export const removeItem = (itemId: string) =>
+  change((cart) => cartApi.deleteCartItem(itemId, cart.version), sameLine(itemId));
 
 export const applyCoupon = (code: string) => change((cart) => cartApi.applyCoupon(cart.id, code.trim()));
 
@@ -144,6 +177,7 @@ export async function addProduct(productId: number): Promise<Cart | null> {
   try {
     const cart = await cartApi.addToCart(productId, storedCartId());
     accept(cart);
+    tellOtherTabs();
     return cart;
   } catch (error) {
     console.error('Add to cart failed', error);
