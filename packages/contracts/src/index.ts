@@ -17,3 +17,4 @@ export * from './reviews.ts';
 export * from './shop.ts';
 export * from './site.ts';
 export * from './subscriptions.ts';
+export * from './tracking.ts';

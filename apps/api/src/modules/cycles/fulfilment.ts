@@ -13,6 +13,7 @@ import {
 import { billingCycles } from '../subscriptions/subscriptions.table.ts';
 import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
+import { renewalReceiptOf } from './receipt-lines.ts';
 
 /**
  * The operator's side of a cycle's box (docs/product.md#membership-cycle: shipping and delivery are set by the
@@ -121,7 +122,9 @@ export async function shipBoxIn(
         {
           orderNumber: order.orderNumber,
           orderId,
-          items: await store.itemNamesOf(tx, orderId),
+          // The samples with their pictures (docs/product.md#mails).
+          items:
+            (await renewalReceiptOf(tx, orderId, webUrl))?.samples ?? (await store.itemNamesOf(tx, orderId)),
           trackingNumber,
         },
         webUrl,

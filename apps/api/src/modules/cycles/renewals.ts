@@ -18,6 +18,7 @@ import type { BillingCycleRow, SubscriptionRow } from '../subscriptions/subscrip
 import { confirmPaymentMail } from './confirm-renewal-mail.tsx';
 import * as store from './cycle-store.ts';
 import { choose, type Ranker } from './picks.ts';
+import { renewalReceiptOf } from './receipt-lines.ts';
 
 /** What happens to a membership whose last renewal retry failed (docs/payments.md#failed-renewal-policy). */
 export type FinalRenewalAction = 'cancel' | 'pause' | 'skip';
@@ -351,6 +352,7 @@ export async function recordPaid(
         job.card?.last4 ?? null,
         { samples: await store.itemNamesOf(tx, job.orderId), billedAt: at },
         webUrl,
+        await renewalReceiptOf(tx, job.orderId, webUrl),
       ),
       at,
     );

@@ -205,6 +205,18 @@ export const MAIL_PREVIEWS: MailPreview[] = [
         '4242',
         { samples: box(s.name).slice(0, 2), billedAt: AT },
         s.publicUrl,
+        {
+          lines: [
+            ['Box of 4 samples (Discover Plan)', 1400],
+            ['Ironclad Whey Isolate, Vanilla Bean x1', 3899],
+            ['Handling fee', 299],
+            ['Tax', 12],
+            ['Total (USD)', 5610],
+          ],
+          samples: box(s.name)
+            .slice(0, 2)
+            .map((name, i) => ({ name, image: `${s.publicUrl}/catalog/products/${i + 1}-sample.svg` })),
+        },
       ),
   },
   {
