@@ -69,8 +69,9 @@ describe('the renewal receipt', () => {
     const row = order.rows[0]!;
     const usd = (cents: number) => `$${(Number(cents) / 100).toFixed(2)}`;
     expect(Number(row.tax_cents)).toBeGreaterThan(0);
-    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const line = (label: string, cents: number) => new RegExp(`${escape(label)} +${escape(usd(cents))}\n`);
+    const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const line = (label: string, cents: number) =>
+      new RegExp(`${escapeRe(label)} +${escapeRe(usd(cents))}\n`);
     expect(mail!.text).toMatch(line('Box of 4 samples (Discover Plan)', row.price_cents));
     expect(mail!.text).toMatch(line('Handling fee', row.handling_fee_cents));
     expect(mail!.text).toMatch(line('Tax', row.tax_cents));

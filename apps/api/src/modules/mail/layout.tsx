@@ -14,7 +14,7 @@ import {
 } from '@react-email/components';
 import { plainTextSelectors, render } from '@react-email/render';
 import { compile } from 'html-to-text';
-import type { ReactElement, ReactNode } from 'react';
+import { Fragment, type ReactElement, type ReactNode } from 'react';
 import type { Mail } from './mailer.ts';
 
 /*
@@ -188,37 +188,34 @@ export function Items({ title, items }: { title: string; items: ItemLine[] }): R
       </Text>
       {items.map((item, index) => {
         const line = typeof item === 'string' ? { name: item, image: null } : item;
-        return line.image ? (
+        return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the list is static; two lines may read alike.
-          <table
-            key={index}
-            role="presentation"
-            cellPadding={0}
-            cellSpacing={0}
-            style={{ margin: '0 0 6px' }}
-          >
-            <tbody>
-              <tr>
-                <td style={{ width: 56, verticalAlign: 'middle' }}>
-                  <Img
-                    src={safeUrl(line.image)}
-                    alt=""
-                    width={48}
-                    height={48}
-                    style={{ borderRadius: 6, background: '#ffffff' }}
-                  />
-                </td>
-                <td style={{ fontSize: 15, lineHeight: '22px', color: INK, verticalAlign: 'middle' }}>
-                  {line.name}
-                </td>
-              </tr>
-            </tbody>
-          </table>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the list is static; two lines may read alike.
-          <Text key={index} style={{ margin: '0 0 4px', fontSize: 15, lineHeight: '22px', color: INK }}>
-            • {line.name}
-          </Text>
+          <Fragment key={index}>
+            {line.image ? (
+              <table role="presentation" cellPadding={0} cellSpacing={0} style={{ margin: '0 0 6px' }}>
+                <tbody>
+                  <tr>
+                    <td style={{ width: 56, verticalAlign: 'middle' }}>
+                      <Img
+                        src={safeUrl(line.image)}
+                        alt=""
+                        width={48}
+                        height={48}
+                        style={{ borderRadius: 6, background: '#ffffff' }}
+                      />
+                    </td>
+                    <td style={{ fontSize: 15, lineHeight: '22px', color: INK, verticalAlign: 'middle' }}>
+                      {line.name}
+                    </td>
+                  </tr>
+                </tbody>
+              </table>
+            ) : (
+              <Text style={{ margin: '0 0 4px', fontSize: 15, lineHeight: '22px', color: INK }}>
+                • {line.name}
+              </Text>
+            )}
+          </Fragment>
         );
       })}
     </Section>

@@ -47,7 +47,11 @@ export function CycleDatesList({ dates, stage }: { dates: CycleDates | null; sta
     rows.push(['Shipped', formatMembershipDate(dates.shippedDate)]);
     rows.push([
       'Tracking number',
-      dates.trackingNumber ? <TrackingLink trackingNumber={dates.trackingNumber} /> : 'Not available yet',
+      dates.trackingNumber ? (
+        <TrackingLink key="tracking" trackingNumber={dates.trackingNumber} />
+      ) : (
+        'Not available yet'
+      ),
     ]);
     if (dates.deliveredDate) rows.push(['Delivered', formatMembershipDate(dates.deliveredDate)]);
   }
