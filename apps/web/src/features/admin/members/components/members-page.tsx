@@ -23,7 +23,7 @@ const STATUS_OPTIONS = [
 const PAGE_SIZE = 20;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** Everyone with an account: searched by email or name, sorted and paged on the server. */
+/** Everyone with an account: searched by email, name or order number, sorted and paged on the server. */
 export function MembersPage() {
   const [list, update] = useListState(DEFAULTS);
   const query = useMembers({
@@ -52,7 +52,11 @@ export function MembersPage() {
         onPage={(page) => update({ page })}
         toolbar={
           <>
-            <SearchBox label="Search by email or name" value={list.q} onSearch={(q) => update({ q })} />
+            <SearchBox
+              label="Search by email, name or order number"
+              value={list.q}
+              onSearch={(q) => update({ q })}
+            />
             <FilterSelect
               label="Show"
               value={list.filter}
