@@ -2,6 +2,7 @@ import { type Cart, CartMessages } from '@store/contracts';
 import { useSyncExternalStore } from 'react';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client.ts';
 import { setCartCount } from '@/lib/cart-count.ts';
+import { onCartChangedElsewhere, tellOtherTabsCartChanged } from '@/lib/cart-sync.ts';
 import { notify } from '@/lib/notifications.ts';
 import { storeCartId, storedCartId } from '../utils/stored-cart-id.ts';
 import * as cartApi from './cart-api.ts';
@@ -100,18 +101,11 @@ function messageOf(error: unknown): string {
   return NETWORK_ERROR_MESSAGE;
 }
 
-/*
- * Other tabs of this browser (docs/reliability.md#e7): each tab tells the others when it changed
- * the cart, and they read it again quietly, so a tab left open never acts on an old cart.
- */
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('store-cart');
-channel?.addEventListener('message', () => {
+// Another tab changed the cart: read it again quietly (docs/reliability.md#e7).
+onCartChangedElsewhere(() => {
   if (state.status === 'ready' && !state.isBusy) void loadCart();
 });
-
-function tellOtherTabs() {
-  channel?.postMessage('changed');
-}
+const tellOtherTabs = tellOtherTabsCartChanged;
 
 /**
  * Runs one change. A 409 for an old `version` means another tab changed the cart first: the cart

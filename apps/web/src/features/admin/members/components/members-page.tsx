@@ -42,7 +42,8 @@ export function MembersPage() {
         <div>
           <h1>Members</h1>
           <p className="admin-page__intro">
-            Find a member by email or name to see their membership, orders and payments, and to act on them.
+            Find a member by email, name or order number to see their membership, orders and payments, and to
+            act on them.
           </p>
         </div>
       </header>
