@@ -177,6 +177,22 @@ export const MAIL_PREVIEWS: MailPreview[] = [
     render: (s) => welcomeMail(TO, { quiz: link(s, '/take-quiz/1') }, s.name),
   },
   {
+    kind: 'welcome',
+    title: 'Welcome (verified after paying the first box)',
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      welcomeMail(TO, { quiz: link(s, '/take-quiz/1'), membership: link(s, '/membership') }, s.name),
+  },
+  {
+    kind: 'welcome',
+    title: 'Welcome (first box waiting at checkout)',
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      welcomeMail(TO, { quiz: link(s, '/take-quiz/1'), checkout: link(s, `/checkout/${ORDER_ID}`) }, s.name),
+  },
+  {
     kind: 'order-confirmation',
     title: 'Receipt: first box',
     orderNumber: PREVIEW_ORDER_NUMBER,
