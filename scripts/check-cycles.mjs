@@ -23,9 +23,12 @@ function listFiles(dir) {
   return out;
 }
 
-function resolveImport(from, specifier) {
-  if (!specifier.startsWith('.')) return undefined;
-  const base = resolve(dirname(from), specifier);
+function resolveImport(from, specifier, aliases) {
+  const alias = Object.keys(aliases).find((prefix) => specifier.startsWith(prefix));
+  if (!specifier.startsWith('.') && !alias) return undefined;
+  const base = alias
+    ? join(aliases[alias], specifier.slice(alias.length))
+    : resolve(dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')];
   if (/\.js$/.test(base)) candidates.push(base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'));
   return candidates.find((c) => existsSync(c) && statSync(c).isFile());
@@ -36,15 +39,18 @@ function stripComments(text) {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
-/** The import graph of the files under `dirs`: file -> files it imports. */
-export function importGraph(dirs) {
+/**
+ * The import graph of the files under `dirs`: file -> files it imports. `aliases` maps a
+ * specifier prefix to a folder (`{ '@/': '/abs/apps/web/src' }`); other bare specifiers are packages.
+ */
+export function importGraph(dirs, aliases = {}) {
   const graph = new Map();
   for (const dir of dirs) {
     for (const file of listFiles(dir)) {
       const edges = new Set();
       const text = stripComments(readFileSync(file, 'utf8'));
       for (const match of text.matchAll(SPECIFIER)) {
-        const target = resolveImport(file, match[1] ?? match[2]);
+        const target = resolveImport(file, match[1] ?? match[2], aliases);
         if (target) edges.add(target);
       }
       graph.set(file, edges);

@@ -1,6 +1,6 @@
-import { seedAdmin } from '../modules/accounts/accounts.seed.ts';
-import { seedCoupons } from '../modules/cart/coupons.seed.ts';
-import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
+import { seedAdmin } from '../modules/accounts/index.ts';
+import { seedCoupons } from '../modules/cart/index.ts';
+import { seedCatalog } from '../modules/catalog/index.ts';
 import type { Db } from './database.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { HeadTags } from '@/features/seo/seo.ts';
+import type { HeadTags } from '@/lib/seo.ts';
 
 /**
  * What the page being prerendered says about itself (docs/decisions/014-prerendered-public-pages.md#how).

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SelectableEmailTypes } from '@store/contracts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
-import { resetPasswordMail, welcomeMail } from '../mail/templates.tsx';
+import { resetPasswordMail, welcomeMail } from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
 import { type AccountsContext, RESET_TTL_MS } from './context.ts';
 import { hashSecret, newSecret } from './secrets.ts';

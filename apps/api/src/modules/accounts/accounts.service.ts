@@ -1,5 +1,5 @@
 import type { TokenPair } from '@store/contracts';
-import type { Mail } from '../mail/mailer.ts';
+import type { Mail } from '../mail/index.ts';
 import { createAccountEmails } from './account-emails.ts';
 import type { AccountsContext, AccountsDeps } from './context.ts';
 import { MAIL_PER_ADDRESS_PER_HOUR } from './context.ts';

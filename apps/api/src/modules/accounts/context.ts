@@ -4,7 +4,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
 import type { AccessTokens } from '../../http/auth.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
-import type { Mail, Mailer } from '../mail/mailer.ts';
+import type { Mail, Mailer } from '../mail/index.ts';
 import type { Sessions } from './sessions.ts';
 
 /** What a later payments module tells AuthInfo about a member. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import { resetPasswordMail } from '../mail/templates.tsx';
+import { resetPasswordMail } from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
 import { type AccountsContext, RESET_TTL_MS } from './context.ts';
 import { hashPassword, requireAcceptablePassword, verifyPassword } from './passwords.ts';

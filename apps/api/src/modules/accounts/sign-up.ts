@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_AGE, MIN_AGE, type Register, SUBSCRIPTION_STATUS_NAMES, type TokenPair } from '@store/contracts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { alreadyRegisteredMail, verificationMail, welcomeMail } from '../mail/templates.tsx';
+import { alreadyRegisteredMail, verificationMail, welcomeMail } from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
 import type { IdentityRow } from './accounts.table.ts';
 import { type AccountsContext, VERIFY_TTL_MS } from './context.ts';

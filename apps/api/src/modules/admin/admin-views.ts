@@ -1,6 +1,6 @@
 import type { AdminAuditEntry, AdminContactMessage, AdminPartnerRequest } from '@store/contracts';
-import type { ContactMessageRow } from '../contact/contact.table.ts';
-import type { PartnerRequestRow } from '../partners/partners.table.ts';
+import type { ContactMessageRow } from '../contact/index.ts';
+import type { PartnerRequestRow } from '../partners/index.ts';
 import type { AuditRow } from './admin.table.ts';
 
 /** Rows as the back office's answers show them: ISO timestamps, nothing internal. */

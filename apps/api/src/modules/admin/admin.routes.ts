@@ -25,30 +25,29 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../http/auth.ts';
+import { type AccessTokens, requireUser } from '../../http/auth.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import type { Services } from '../../services.ts';
-import { createContactService } from '../contact/contact.service.ts';
-import { createRanker } from '../cycles/picks.ts';
-import { createPartnersService } from '../partners/partners.service.ts';
-import { type Actor, createAdminService } from './admin.service.ts';
+import type { Actor } from './admin.service.ts';
+import type { BackOffice } from './back-office.ts';
 import { registerCouponsRoutes } from './coupons.routes.ts';
-import { createCouponsAdminService } from './coupons.service.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { fulfilmentRoutes } from './fulfilment.routes.ts';
 import { registerIssueReportsRoutes } from './issue-reports.routes.ts';
-import { createIssueReportsAdminService } from './issue-reports.service.ts';
 import { registerMembersRoutes } from './members.routes.ts';
-import { createMembersService } from './members.service.ts';
-import { createRefundsService } from './refunds.service.ts';
 import { registerReviewsRoutes } from './reviews.routes.ts';
-import { createReviewsAdminService } from './reviews.service.ts';
-import { createUploads, UPLOAD_BODY_LIMIT } from './uploads.ts';
+import { UPLOAD_BODY_LIMIT } from './uploads.ts';
 
-export type AdminRoutesOptions = Pick<
-  Services,
-  'config' | 'db' | 'clock' | 'mailer' | 'tokens' | 'accounts' | 'catalog' | 'payments'
->;
+export interface AdminRoutesOptions {
+  tokens: AccessTokens;
+  /** Who is an operator: read from the database on every request. */
+  accounts: {
+    getIdentity(
+      identityId: string,
+    ): Promise<{ id: string; emailAddress: string; permissions: readonly string[] } | undefined>;
+  };
+  /** The back office's services, built by the composition root (createBackOffice). */
+  backOffice: BackOffice;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -72,17 +71,8 @@ function actorOf(request: FastifyRequest): Actor {
  * `admin` now (read from the database on each request, never from the token).
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
-  const { config, db, clock, mailer, tokens, accounts, catalog } = options;
-  const uploads = createUploads(config.dataDir);
-  const storeEmail = config.storeEmail;
-  const admin = createAdminService({
-    db,
-    clock,
-    catalog,
-    contact: createContactService({ db, mailer, clock, storeEmail }),
-    partners: createPartnersService({ db, mailer, clock, storeEmail }),
-    uploads,
-  });
+  const { tokens, accounts, backOffice } = options;
+  const { uploads, admin } = backOffice;
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/uploads/:file',
@@ -123,14 +113,10 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       const numericId = { params: AdminNumericIdParamsSchema };
 
       // Members, refunds, coupons, reviews and issue reports (issue 8 parts 4-5).
-      const refunds = createRefundsService({ db, clock, payments: options.payments, log: app.log });
-      registerMembersRoutes(scope, {
-        members: createMembersService({ db, clock, mailer, storeEmail, refunds }),
-        refunds,
-      });
-      registerCouponsRoutes(scope, createCouponsAdminService({ db, clock }));
-      registerReviewsRoutes(scope, createReviewsAdminService({ db, clock }));
-      registerIssueReportsRoutes(scope, createIssueReportsAdminService({ db, clock }));
+      registerMembersRoutes(scope, { members: backOffice.members, refunds: backOffice.refunds });
+      registerCouponsRoutes(scope, backOffice.coupons);
+      registerReviewsRoutes(scope, backOffice.reviews);
+      registerIssueReportsRoutes(scope, backOffice.issueReports);
 
       // Catalog: products
       r.get(
@@ -387,15 +373,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         async (request) => admin.listAudit(request.query),
       );
 
-      dashboardRoutes(scope, { db, clock });
-      fulfilmentRoutes(scope, {
-        db,
-        clock,
-        mailer,
-        rank: createRanker({ db, catalog }),
-        log: scope.log,
-        webUrl: config.publicUrl,
-      });
+      dashboardRoutes(scope, { dashboard: backOffice.dashboard, clock: backOffice.clock });
+      fulfilmentRoutes(scope, backOffice.fulfilment);
     },
     { prefix: '/admin' },
   );

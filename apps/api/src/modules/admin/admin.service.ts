@@ -13,10 +13,9 @@ import type {
   UploadKind,
 } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { Change } from '../catalog/catalog-editor.ts';
-import type { ContactService } from '../contact/contact.service.ts';
-import type { PartnersService } from '../partners/partners.service.ts';
+import type { CatalogService, Change } from '../catalog/index.ts';
+import type { ContactService } from '../contact/index.ts';
+import type { PartnersService } from '../partners/index.ts';
 import { insertAuditRow, listAuditPage } from './admin.repository.ts';
 import { toAdminContactMessage, toAdminPartnerRequest, toAuditEntry } from './admin-views.ts';
 import type { Uploads } from './uploads.ts';

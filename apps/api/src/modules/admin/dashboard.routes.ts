@@ -6,12 +6,13 @@ import {
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/database.ts';
-import { createDashboardService } from './dashboard.service.ts';
+import type { DashboardService } from '../../read-models/back-office-dashboard.ts';
 
 /** GET /api/admin/dashboard (issue 8 part 1) and GET /api/admin/jobs; registered inside the admin guard's scope. */
-export function dashboardRoutes(scope: FastifyInstance, deps: { db: Db; clock: () => Date }) {
-  const dashboard = createDashboardService(deps);
+export function dashboardRoutes(
+  scope: FastifyInstance,
+  { dashboard, clock }: { dashboard: DashboardService; clock: () => Date },
+) {
   scope.withTypeProvider<ZodTypeProvider>().get(
     '/dashboard',
     {
@@ -39,7 +40,7 @@ export function dashboardRoutes(scope: FastifyInstance, deps: { db: Db; clock: (
     },
     async (request) => {
       const scheduler = request.server.scheduler;
-      const now = deps.clock();
+      const now = clock();
       const history = new Map((await scheduler.history()).map((run) => [run.name, run]));
       const jobs = scheduler.jobs.map((job): AdminJob => {
         const run = history.get(job.name);

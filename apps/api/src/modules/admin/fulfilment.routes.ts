@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound, unauthorized } from '../../http/errors.ts';
 import type { Actor } from './admin.service.ts';
-import { createFulfilmentService, type FulfilmentDeps } from './fulfilment.service.ts';
+import type { FulfilmentService } from './fulfilment.service.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -28,8 +28,7 @@ function actorOf(request: FastifyRequest): Actor {
  * assemble/ship/deliver, packing lists, and cart orders to ship. Registered inside the admin
  * guard's scope, so each answers 401/403 before anything else.
  */
-export function fulfilmentRoutes(scope: FastifyInstance, deps: FulfilmentDeps) {
-  const fulfilment = createFulfilmentService(deps);
+export function fulfilmentRoutes(scope: FastifyInstance, fulfilment: FulfilmentService) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/fulfilment/boxes',

@@ -17,12 +17,12 @@ import {
   assembleBoxIn,
   assemblyPicksOf,
   deliverBoxIn,
+  type Ranker,
   sendQueuedMails,
   shipBoxIn,
   shipCartOrderIn,
-} from '../cycles/fulfilment.ts';
-import type { Ranker } from '../cycles/picks.ts';
-import type { Mailer } from '../mail/mailer.ts';
+} from '../cycles/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import { insertAuditRow } from './admin.repository.ts';
 import type { Actor } from './admin.service.ts';
 

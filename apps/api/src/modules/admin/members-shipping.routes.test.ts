@@ -24,7 +24,13 @@ const post = (path: string, body?: unknown) => server.request('POST', path, { to
 const NEW_ADDRESS = {
   firstName: 'Grace',
   lastName: 'Hopper',
-  shippingAddress: { street1: '9 Harbor St', street2: null, city: 'Portland', state: 'Maine', postalCode: '04101' },
+  shippingAddress: {
+    street1: '9 Harbor St',
+    street2: null,
+    city: 'Portland',
+    state: 'Maine',
+    postalCode: '04101',
+  },
 };
 
 describe('the member page: shipping address', () => {
@@ -84,7 +90,10 @@ describe('the member page: shipping address', () => {
       body: NEW_ADDRESS,
     });
     expect(asMember.status).toBe(403);
-    const unknown = await post('/api/admin/members/00000000-0000-4000-8000-000000000000/shipping-address', NEW_ADDRESS);
+    const unknown = await post(
+      '/api/admin/members/00000000-0000-4000-8000-000000000000/shipping-address',
+      NEW_ADDRESS,
+    );
     expect(unknown.status).toBe(404);
   });
 });
@@ -119,7 +128,10 @@ describe('finding an order by its number', () => {
     for (const q of [shown, shown.slice(1), String(Number(shown.slice(1))), stored]) {
       const found = await get(`/api/admin/members?q=${encodeURIComponent(q)}`);
       expect(found.status, q).toBe(200);
-      expect(found.body.items.map((m: { email: string }) => m.email), q).toContain(member.email);
+      expect(
+        found.body.items.map((m: { email: string }) => m.email),
+        q,
+      ).toContain(member.email);
     }
   });
 });

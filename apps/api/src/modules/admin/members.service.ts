@@ -1,18 +1,18 @@
 import {
   type AdminMemberDetail,
-  type CheckoutIdentity,
   type AdminMemberListQuery,
   type AdminMemberRow,
   CANCEL_REASONS,
+  type CheckoutIdentity,
   MEMBERSHIP_PLAN_NAME,
   type Page,
 } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { createSubscriptionActions } from '../subscriptions/subscription-actions.ts';
-import { createSubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import { memberShippingAddress } from '../../read-models/member-shipping.ts';
+import type { Mailer } from '../mail/index.ts';
+import { createSubscriptionActions, createSubscriptionsService } from '../subscriptions/index.ts';
 import { insertAuditRow } from './admin.repository.ts';
 import type { Actor } from './admin.service.ts';
 import { chargeOfOrder, type RefundsService, refundedCents } from './refunds.service.ts';
@@ -134,43 +134,6 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
     return detailAfter;
   }
 
-  /**
-   * Where the member's boxes ship (docs/product.md#back-office): the first box's address, which
-   * every renewal copies; else the latest order's; else the profile's.
-   */
-  async function shippingOf(tx: Db, identityId: string, sub: Raw | undefined): Promise<AdminMemberDetail['shippingAddress']> {
-    const result = await tx.execute<{ shipping: Record<string, string | null> | null }>(sql`
-      SELECT shipping FROM orders WHERE identity_id = ${identityId} AND shipping IS NOT NULL
-      ORDER BY (id::text = ${String(sub?.first_order_id ?? '')}) DESC, created_at DESC LIMIT 1`);
-    const fromOrder = result.rows[0]?.shipping;
-    if (fromOrder?.street1) {
-      return {
-        firstName: fromOrder.firstName ?? '',
-        lastName: fromOrder.lastName ?? '',
-        street1: fromOrder.street1,
-        street2: fromOrder.street2 ?? null,
-        city: fromOrder.city ?? '',
-        state: fromOrder.state ?? '',
-        postalCode: fromOrder.postalCode ?? '',
-      };
-    }
-    const profile = await tx.execute<Raw>(
-      sql`SELECT first_name, last_name, shipping_address FROM identities WHERE id = ${identityId}`,
-    );
-    const row = profile.rows[0];
-    const address = row?.shipping_address as Record<string, string | null> | null | undefined;
-    if (!address?.street1) return null;
-    return {
-      firstName: str(row?.first_name) ?? '',
-      lastName: str(row?.last_name) ?? '',
-      street1: address.street1,
-      street2: address.street2 ?? null,
-      city: address.city ?? '',
-      state: address.state ?? '',
-      postalCode: address.postalCode ?? '',
-    };
-  }
-
   async function getDetail(identityId: string): Promise<AdminMemberDetail | undefined> {
     if (!/^[0-9a-f-]{36}$/i.test(identityId)) return undefined;
     const [identity] = (
@@ -254,7 +217,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
     const reason = sub?.cancel_reason ?? null;
-    const shippingAddress = await shippingOf(db, identityId, sub);
+    const shippingAddress = await memberShippingAddress(db, identityId, str(sub?.first_order_id));
     return {
       identity: {
         id: String(identity.id),
@@ -426,7 +389,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
         const identity = await tx.execute(sql`SELECT id FROM identities WHERE id = ${identityId} FOR UPDATE`);
         if (identity.rows.length === 0) throw notFound('That member');
         const sub = await latestSubscription(tx, identityId);
-        const before = await shippingOf(tx, identityId, sub);
+        const before = await memberShippingAddress(tx, identityId, str(sub?.first_order_id));
         const shipping = {
           firstName: input.firstName,
           lastName: input.lastName,

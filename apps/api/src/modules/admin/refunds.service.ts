@@ -4,11 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import {
-  type PaymentProvider,
-  PaymentProviderError,
-  type ProviderEvent,
-} from '../payments/provider/payment-provider.ts';
+import { type PaymentProvider, PaymentProviderError, type ProviderEvent } from '../payments/index.ts';
 import { insertAuditRow } from './admin.repository.ts';
 import type { Actor } from './admin.service.ts';
 import { paymentDisputes, type RefundRow, refunds } from './refunds.table.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadKind } from '@store/contracts';
-import { decodeImage } from '../accounts/profile-image.ts';
+import { decodeImage } from '../accounts/index.ts';
 
 /**
  * Catalog images uploaded in the back office, kept as files under `${DATA_DIR}/uploads` and

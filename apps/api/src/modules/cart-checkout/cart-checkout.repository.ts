@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { type CartRow, cartItems, carts, couponRedemptions, coupons } from '../cart/cart.table.ts';
-import { products } from '../catalog/catalog.table.ts';
-import { paymentAttempts } from '../payments/provider/payments.table.ts';
+import { tubStock } from '../catalog/index.ts';
 import {
   type CartOrderItemRow,
   type CartOrderRow,
@@ -11,54 +9,6 @@ import {
   cartOrders,
   stockReservations,
 } from './cart-checkout.table.ts';
-
-/** Attempts that mean a payment of the order is running or done (the checkout's partial unique index). */
-const LIVE_ATTEMPTS = ['pending', 'requires_action', 'succeeded'] as const;
-
-export interface CartLine {
-  productId: number;
-  quantity: number;
-  listPriceCents: number;
-  discountPercent: number;
-  title: string;
-  isActive: boolean;
-}
-
-/** The cart, locked until the transaction ends (two tabs confirming wait for each other). */
-export async function lockCart(tx: Db, cartId: string): Promise<CartRow | undefined> {
-  const [row] = await tx.select().from(carts).where(eq(carts.id, cartId)).for('update');
-  return row;
-}
-
-export async function findCart(db: Db, cartId: string): Promise<CartRow | undefined> {
-  const [row] = await db.select().from(carts).where(eq(carts.id, cartId)).limit(1);
-  return row;
-}
-
-/** The cart's lines with the catalog's current prices, in product order (the order stock is locked in). */
-export async function cartLines(db: Db, cartId: string): Promise<CartLine[]> {
-  return db
-    .select({
-      productId: cartItems.productId,
-      quantity: cartItems.quantity,
-      listPriceCents: products.listPriceCents,
-      discountPercent: products.discountPercent,
-      title: products.title,
-      isActive: products.isActive,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.productId));
-}
-
-export async function setCartState(
-  tx: Db,
-  cartId: string,
-  changes: { status: CartRow['status']; orderId?: string | null; updatedAt: Date },
-): Promise<void> {
-  await tx.update(carts).set(changes).where(eq(carts.id, cartId));
-}
 
 export async function findOrderOfCart(db: Db, cartId: string): Promise<CartOrderRow | undefined> {
   const [row] = await db.select().from(cartOrders).where(eq(cartOrders.cartId, cartId)).limit(1);
@@ -68,15 +18,6 @@ export async function findOrderOfCart(db: Db, cartId: string): Promise<CartOrder
 export async function findCartOrder(db: Db, orderId: string): Promise<CartOrderRow | undefined> {
   const [row] = await db.select().from(cartOrders).where(eq(cartOrders.id, orderId)).limit(1);
   return row;
-}
-
-export async function hasLiveAttempt(db: Db, orderId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: paymentAttempts.id })
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.status, [...LIVE_ATTEMPTS])))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function insertOrder(tx: Db, row: typeof cartOrders.$inferInsert): Promise<CartOrderRow> {
@@ -111,27 +52,6 @@ export async function listItems(db: Db, orderId: string): Promise<CartOrderItemR
     .orderBy(asc(cartOrderItems.productId));
 }
 
-/**
- * Takes `quantity` tubs off the shelf if that many are there: one guarded UPDATE, so stock never
- * goes below 0 however many checkouts run at once (docs/reliability.md#e6). False when too few are left.
- */
-export async function takeStock(tx: Db, productId: number, quantity: number): Promise<boolean> {
-  const rows = await tx
-    .update(products)
-    .set({ tubStock: sql`${products.tubStock} - ${quantity}` })
-    .where(and(eq(products.id, productId), sql`${products.tubStock} >= ${quantity}`))
-    .returning({ id: products.id });
-  return rows.length > 0;
-}
-
-export async function stockOf(db: Db, productId: number): Promise<number> {
-  const [row] = await db
-    .select({ tubStock: products.tubStock })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row?.tubStock ?? 0;
-}
-
 export async function insertHolds(
   tx: Db,
   orderId: string,
@@ -153,14 +73,6 @@ export async function insertHolds(
   );
 }
 
-/** Gives tubs taken by `takeStock` back, in the same transaction. */
-export async function putBackStock(tx: Db, productId: number, quantity: number): Promise<void> {
-  await tx
-    .update(products)
-    .set({ tubStock: sql`${products.tubStock} + ${quantity}` })
-    .where(eq(products.id, productId));
-}
-
 /** Puts the order's held tubs back on the shelf; answers how many holds were released. */
 export async function releaseHolds(tx: Db, orderId: string): Promise<number> {
   const released = await tx
@@ -168,12 +80,7 @@ export async function releaseHolds(tx: Db, orderId: string): Promise<number> {
     .set({ status: 'released' })
     .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, 'held')))
     .returning({ productId: stockReservations.productId, quantity: stockReservations.quantity });
-  for (const hold of released) {
-    await tx
-      .update(products)
-      .set({ tubStock: sql`${products.tubStock} + ${hold.quantity}` })
-      .where(eq(products.id, hold.productId));
-  }
+  for (const hold of released) await tubStock.putBack(tx, hold.productId, hold.quantity);
   return released.length;
 }
 
@@ -189,35 +96,6 @@ export async function consumeHolds(tx: Db, orderId: string): Promise<number> {
 
 export async function holdsOf(db: Db, orderId: string) {
   return db.select().from(stockReservations).where(eq(stockReservations.orderId, orderId));
-}
-
-/** Gives back the coupon use an unpaid order had claimed (a decline, an expired hold). */
-export async function releaseRedemption(tx: Db, orderId: string): Promise<void> {
-  const removed = await tx
-    .delete(couponRedemptions)
-    .where(eq(couponRedemptions.orderId, orderId))
-    .returning({ couponId: couponRedemptions.couponId });
-  for (const { couponId } of removed) {
-    await tx
-      .update(coupons)
-      .set({ redemptions: sql`${coupons.redemptions} - 1` })
-      .where(and(eq(coupons.id, couponId), gt(coupons.redemptions, 0)));
-  }
-}
-
-export async function redemptionOf(db: Db, orderId: string) {
-  const [row] = await db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
-  return row;
-}
-
-export async function couponById(db: Db, couponId: string) {
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, couponId));
-  return row;
-}
-
-export async function couponCode(db: Db, couponId: string): Promise<string | null> {
-  const [row] = await db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, couponId));
-  return row?.code ?? null;
 }
 
 /**

@@ -11,14 +11,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
 import { enforceLimit, type RateLimiter } from '../../http/rate-limit.ts';
-import { CheckoutLimits } from '../checkout/checkout.routes.ts';
-import { createIdempotencyStore, readIdempotencyKey, requestHash } from '../checkout/idempotency.ts';
+import { CheckoutLimits, type IdempotencyStore, readIdempotencyKey, requestHash } from '../checkout/index.ts';
 import type { CartCheckoutService } from './cart-checkout.service.ts';
 
 export interface CartCheckoutRoutesOptions {
   cartCheckout: CartCheckoutService;
   tokens: AccessTokens;
   limiter: RateLimiter;
+  /** The one store of Idempotency-Keys, built by the composition root. */
+  idempotency: IdempotencyStore;
   db: Db;
   clock: () => Date;
   config: { env: string };
@@ -34,7 +35,7 @@ export async function cartCheckoutRoutes(app: FastifyInstance, options: CartChec
   const { cartCheckout, tokens, limiter } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(tokens);
-  const idempotency = createIdempotencyStore({ db: options.db, clock: options.clock });
+  const { idempotency } = options;
 
   // Abandoned checkouts give their tubs back through the scheduler's stock-hold-release job (app.ts).
 

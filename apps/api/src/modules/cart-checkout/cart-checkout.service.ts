@@ -9,13 +9,19 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { CartRow } from '../cart/cart.table.ts';
-import { type CartPrice, priceCart } from '../cart/cart-pricing.ts';
-import { couponTerms, findUsableCouponById, redeemCoupon } from '../cart/coupon-rules.ts';
-import type { CheckoutService } from '../checkout/checkout.service.ts';
-import { STALE_ATTEMPT_MS } from '../checkout/context.ts';
-import type { OrderShipping } from '../orders/orders.table.ts';
-import type { TaxCalculator } from '../tax/tax.service.ts';
+import {
+  type CartPrice,
+  type CartRow,
+  cartOrdering,
+  couponTerms,
+  findUsableCouponById,
+  priceCart,
+  redeemCoupon,
+} from '../cart/index.ts';
+import { tubStock } from '../catalog/index.ts';
+import { type CheckoutService, hasLiveAttempt, STALE_ATTEMPT_MS } from '../checkout/index.ts';
+import type { OrderShipping } from '../orders/index.ts';
+import type { TaxCalculator } from '../tax/index.ts';
 import * as repo from './cart-checkout.repository.ts';
 import type { CartOrderRow } from './cart-checkout.table.ts';
 
@@ -111,7 +117,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
 
   /** The cart priced now: lines from the catalog, its coupon checked again. */
   async function price(tx: Db, cart: CartRow, identityId: string, now: Date, isCouponClaimed = false) {
-    const lines = await repo.cartLines(tx, cart.id);
+    const lines = await cartOrdering.cartLines(tx, cart.id);
     if (lines.length === 0) throw badRequest(EMPTY_CART);
     const gone = lines.find((l) => !l.isActive);
     if (gone) throw conflict(`${gone.title} is no longer sold. Please remove it from your cart.`);
@@ -119,7 +125,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
     const coupon = !cart.couponId
       ? null
       : isCouponClaimed
-        ? ((await repo.couponById(tx, cart.couponId)) ?? null)
+        ? ((await cartOrdering.couponById(tx, cart.couponId)) ?? null)
         : await findUsableCouponById(tx, cart.couponId, identityId, now);
     return { lines, coupon, price: priceCart(lines, coupon ? couponTerms(coupon) : null) };
   }
@@ -127,7 +133,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
   /** Gives an unpaid order's holds and coupon use back (a decline, an expired hold, a re-freeze). */
   async function release(tx: Db, orderId: string) {
     await repo.releaseHolds(tx, orderId);
-    await repo.releaseRedemption(tx, orderId);
+    await cartOrdering.releaseRedemption(tx, orderId);
   }
 
   /** The lazy sweep: holds past their time, of orders nothing is paying right now, go back on the shelf. */
@@ -138,11 +144,11 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
         const t = tx as unknown as Db;
         const order = await repo.findCartOrder(t, orderId);
         if (!order || (order.status !== 'draft' && order.status !== 'awaiting_payment')) return;
-        const cart = order.cartId ? await repo.lockCart(t, order.cartId) : undefined;
-        if (await repo.hasLiveAttempt(t, orderId)) return;
+        const cart = order.cartId ? await cartOrdering.lockCart(t, order.cartId) : undefined;
+        if (await hasLiveAttempt(t, orderId)) return;
         await release(t, orderId);
         if (cart?.status === 'checking_out') {
-          await repo.setCartState(t, cart.id, { status: 'open', updatedAt: now });
+          await cartOrdering.setCartState(t, cart.id, { status: 'open', updatedAt: now });
         }
       });
     }
@@ -155,14 +161,14 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
     const now = clock();
     return db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      const cart = ownCart(await repo.lockCart(t, cartId), identityId);
+      const cart = ownCart(await cartOrdering.lockCart(t, cartId), identityId);
       const existing = await repo.findOrderOfCart(t, cart.id);
       if (cart.status === 'ordered' && existing) return { kind: 'done', order: existing };
       if (existing && existing.status !== 'draft' && existing.status !== 'awaiting_payment') {
         return { kind: 'done', order: existing };
       }
       // A payment of this order is running or went through: the charge step finds it (C3).
-      if (existing && (await repo.hasLiveAttempt(t, existing.id))) return { kind: 'charge', order: existing };
+      if (existing && (await hasLiveAttempt(t, existing.id))) return { kind: 'charge', order: existing };
       if (cart.status === 'checking_out' && !isStale(cart, now)) {
         throw new AppError('in_progress', CHECKOUT_IN_PROGRESS);
       }
@@ -212,13 +218,13 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
         // gets its 409 here and nothing is charged (docs/reliability.md#e7).
         await redeemCoupon(t, priced.coupon.id, identityId, order.id, totals.discountCents);
       }
-      await repo.setCartState(t, cart.id, { status: 'checking_out', updatedAt: now });
+      await cartOrdering.setCartState(t, cart.id, { status: 'checking_out', updatedAt: now });
       // Stock is taken last, in product order: each product's row stays locked only from here to
       // the commit, so checkouts of the same tub queue for one statement, not the whole freeze
       // (bench:day), and concurrent checkouts never wait on each other in a cycle.
       for (const line of priced.lines) {
-        if (!(await repo.takeStock(t, line.productId, line.quantity))) {
-          const left = await repo.stockOf(t, line.productId);
+        if (!(await tubStock.take(t, line.productId, line.quantity))) {
+          const left = await tubStock.of(t, line.productId);
           throw new AppError(
             'insufficient_inventory',
             left > 0
@@ -235,13 +241,13 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
   async function reopen(cartId: string, orderId: string) {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      const cart = await repo.lockCart(t, cartId);
+      const cart = await cartOrdering.lockCart(t, cartId);
       const order = await repo.findCartOrder(t, orderId);
       if (!order || (order.status !== 'draft' && order.status !== 'awaiting_payment')) return;
-      if (await repo.hasLiveAttempt(t, orderId)) return;
+      if (await hasLiveAttempt(t, orderId)) return;
       await release(t, orderId);
       if (cart && cart.status !== 'ordered') {
-        await repo.setCartState(t, cart.id, { status: 'open', updatedAt: clock() });
+        await cartOrdering.setCartState(t, cart.id, { status: 'open', updatedAt: clock() });
       }
     });
   }
@@ -261,7 +267,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
     ): Promise<CheckoutPaymentResult> {
       if (!UUID.test(input.cartId)) throw notFound('Cart');
       const cartId = input.cartId.toLowerCase();
-      ownCart(await repo.findCart(db, cartId), identityId);
+      ownCart(await cartOrdering.findCart(db, cartId), identityId);
       await releaseExpiredHolds(clock()).catch((error: unknown) =>
         log.error({ err: error }, 'releasing expired stock holds failed'),
       );
@@ -301,10 +307,10 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
      */
     async quote(identityId: string, input: { cartId: string; state?: string }): Promise<CartCheckoutQuote> {
       if (!UUID.test(input.cartId)) throw notFound('Cart');
-      const cart = ownCart(await repo.findCart(db, input.cartId.toLowerCase()), identityId);
+      const cart = ownCart(await cartOrdering.findCart(db, input.cartId.toLowerCase()), identityId);
       const state = input.state ? (toUsStateCode(input.state) ?? null) : null;
       const order = await repo.findOrderOfCart(db, cart.id);
-      const claimed = order ? await repo.redemptionOf(db, order.id) : undefined;
+      const claimed = order ? await cartOrdering.redemptionOf(db, order.id) : undefined;
       const priced = await price(db, cart, identityId, clock(), claimed?.couponId === cart.couponId);
       const taxCents = state
         ? await tax.taxCents({ taxableCents: taxableCents(priced.price, config.handlingFeeCents), state })

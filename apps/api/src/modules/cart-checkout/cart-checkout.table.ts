@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { OrderShipping, OrderStatus } from '../orders/orders.table.ts';
+import type { OrderShipping, OrderStatus } from '../orders/index.ts';
 
 /*
  * The cart checkout's view of the tables of migration 0010_shop.sql: an order of kind 'cart'

@@ -1,30 +1,11 @@
 import { productName } from '@store/contracts';
-import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { redeemCoupon } from '../cart/coupon-rules.ts';
-import { products } from '../catalog/catalog.table.ts';
-import { cartReceiptMail, usd } from '../mail/cart-receipt.tsx';
-import type { Mail } from '../mail/mailer.ts';
-import { soldOutRefundMail } from '../mail/templates.tsx';
+import { cartOrdering, redeemCoupon } from '../cart/index.ts';
+import { productTitles, tubStock } from '../catalog/index.ts';
+import type { CartOrderHooks } from '../checkout/index.ts';
+import { cartReceiptMail, soldOutRefundMail, usd } from '../mail/index.ts';
 import * as repo from './cart-checkout.repository.ts';
-
-/**
- * What the checkout's one "charged → paid" transition does for an order of kind 'cart'
- * (docs/reliability.md#c7): it runs inside that transaction, under the order's row lock, so whichever of
- * the request, the webhook or reconciliation records the payment, it happens once.
- */
-export interface CartOrderHooks {
-  /**
-   * Inside the paying transaction: holds consumed, coupon redeemed, cart 'ordered'. `sold_out`
-   * when the hold had expired and the shelf is empty now: nothing is changed, the caller refunds.
-   */
-  onPaid(tx: Db, orderId: string): Promise<'kept' | 'sold_out'>;
-  /** The receipt of a paid cart order (the outbox sends it once). */
-  receiptMail(orderId: string): Promise<Mail | undefined>;
-  /** The mail of a payment refunded because the order's tubs sold out (the outbox sends it once). */
-  soldOutRefundMail(orderId: string, amountCents: number): Promise<Mail | undefined>;
-}
 
 export interface CartOrderHooksDeps {
   db: Db;
@@ -43,10 +24,7 @@ export function createCartOrderHooks({
 }: CartOrderHooksDeps): CartOrderHooks {
   async function productNames(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: products.id, title: products.title, flavor: products.flavor })
-      .from(products)
-      .where(inArray(products.id, ids));
+    const rows = await productTitles(db, ids);
     return new Map(rows.map((p) => [p.id, productName(p)]));
   }
 
@@ -62,8 +40,8 @@ export function createCartOrderHooks({
         const items = await repo.listItems(tx, orderId);
         const taken: typeof items = [];
         for (const item of items) {
-          if (!(await repo.takeStock(tx, item.productId, item.quantity))) {
-            for (const back of taken) await repo.putBackStock(tx, back.productId, back.quantity);
+          if (!(await tubStock.take(tx, item.productId, item.quantity))) {
+            for (const back of taken) await tubStock.putBack(tx, back.productId, back.quantity);
             log.warn(
               { orderId, productId: item.productId },
               'a cart order paid after its hold expired is sold out',
@@ -71,7 +49,7 @@ export function createCartOrderHooks({
             // The refunded order lets go of its cart, which is open again for another checkout.
             await repo.updateOrder(tx, orderId, { cartId: null, updatedAt: clock() });
             if (order.cartId) {
-              await repo.setCartState(tx, order.cartId, {
+              await cartOrdering.setCartState(tx, order.cartId, {
                 status: 'open',
                 orderId: null,
                 updatedAt: clock(),
@@ -85,7 +63,7 @@ export function createCartOrderHooks({
         await repo.insertHolds(tx, orderId, items, now, now);
         await repo.consumeHolds(tx, orderId);
       }
-      if (order.couponId && !(await repo.redemptionOf(tx, orderId))) {
+      if (order.couponId && !(await cartOrdering.redemptionOf(tx, orderId))) {
         // Normally claimed at checkout; claimed now if its claim was given back (a savepoint, so a
         // coupon used up meanwhile never undoes the payment's record).
         await tx
@@ -101,7 +79,7 @@ export function createCartOrderHooks({
           .catch((error: unknown) => log.warn({ err: error, orderId }, 'coupon could not be redeemed'));
       }
       if (order.cartId) {
-        await repo.setCartState(tx, order.cartId, { status: 'ordered', orderId, updatedAt: clock() });
+        await cartOrdering.setCartState(tx, order.cartId, { status: 'ordered', orderId, updatedAt: clock() });
       }
       return 'kept';
     },
@@ -143,7 +121,7 @@ export function createCartOrderHooks({
         })),
         subtotalCents: order.priceCents,
         discountCents: order.discountCents,
-        couponCode: order.couponId ? await repo.couponCode(db, order.couponId) : null,
+        couponCode: order.couponId ? await cartOrdering.couponCode(db, order.couponId) : null,
         handlingFeeCents: order.handlingFeeCents,
         taxCents: order.taxCents,
         totalCents: order.totalCents,

@@ -1,4 +1,4 @@
-import { memberPriceCents } from '../catalog/catalog.service.ts';
+import { memberPriceCents } from '../catalog/index.ts';
 
 /**
  * The pure price of a cart (issue 7). Everything in integer cents; the server is the only place a

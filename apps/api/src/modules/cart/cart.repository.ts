@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { brands, products } from '../catalog/catalog.table.ts';
 import {
   type CartItemRow,
   type CartRow,
@@ -10,20 +9,6 @@ import {
   couponRedemptions,
   coupons,
 } from './cart.table.ts';
-
-/** One cart line with what the panel shows and what the price needs. */
-export interface CartLineRow {
-  itemId: string;
-  productId: number;
-  quantity: number;
-  title: string;
-  flavor: string;
-  brandName: string;
-  brandLogoPath: string;
-  tubImagePath: string;
-  listPriceCents: number;
-  discountPercent: number;
-}
 
 export async function findCart(db: Db, id: string): Promise<CartRow | undefined> {
   const [row] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
@@ -114,79 +99,13 @@ export async function bumpVersion(
   return row;
 }
 
-function linesQuery(db: Db, cartId: string | ReturnType<typeof sql.placeholder>) {
-  return db
-    .select({
-      itemId: cartItems.id,
-      productId: cartItems.productId,
-      quantity: cartItems.quantity,
-      title: products.title,
-      flavor: products.flavor,
-      brandName: brands.name,
-      brandLogoPath: brands.logoPath,
-      tubImagePath: products.tubImagePath,
-      listPriceCents: products.listPriceCents,
-      discountPercent: products.discountPercent,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-}
-
-export async function listLines(db: Db, cartId: string): Promise<CartLineRow[]> {
-  return linesQuery(db, cartId);
-}
-
-/** `listLines` as one prepared statement on `db` (reads outside a transaction: GET cart/GetItem). */
-export function prepareListLines(db: Db) {
-  const statement = linesQuery(db, sql.placeholder('cartId')).prepare('cart_lines');
-  return (cartId: string): Promise<CartLineRow[]> => statement.execute({ cartId });
-}
-
 export async function findItem(db: Db, id: string): Promise<CartItemRow | undefined> {
   const [row] = await db.select().from(cartItems).where(eq(cartItems.id, id)).limit(1);
   return row;
 }
 
-/** The product's state for a cart, with this cart's item of it when there is one (one round trip). */
-export async function productInCart(tx: Db, cartId: string, productId: number) {
-  const [row] = await tx
-    .select({
-      isActive: products.isActive,
-      tubStock: products.tubStock,
-      itemId: cartItems.id,
-      quantity: cartItems.quantity,
-    })
-    .from(products)
-    .leftJoin(cartItems, and(eq(cartItems.productId, products.id), eq(cartItems.cartId, cartId)))
-    .where(eq(products.id, productId))
-    .limit(1);
-  return row;
-}
-
 export async function setItemQuantity(tx: Db, id: string, quantity: number): Promise<void> {
   await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, id));
-}
-
-/** The cart locked for a change, with the product's state and this cart's line of it (one round trip). */
-export async function lockCartWithProduct(tx: Db, cartId: string, productId: number) {
-  const [row] = await tx
-    .select({
-      cart: carts,
-      isActive: products.isActive,
-      tubStock: products.tubStock,
-      itemId: cartItems.id,
-      quantity: cartItems.quantity,
-    })
-    .from(carts)
-    .leftJoin(products, eq(products.id, productId))
-    .leftJoin(cartItems, and(eq(cartItems.cartId, carts.id), eq(cartItems.productId, productId)))
-    .where(eq(carts.id, cartId))
-    .limit(1)
-    .for('update', { of: carts });
-  return row;
 }
 
 /**

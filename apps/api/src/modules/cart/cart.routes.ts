@@ -15,12 +15,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
-import { createIdempotencyStore, readIdempotencyKey, requestHash } from '../checkout/idempotency.ts';
+import { type IdempotencyStore, readIdempotencyKey, requestHash } from '../checkout/index.ts';
 import type { CartService } from './cart.service.ts';
 
 export interface CartRoutesOptions {
   cart: CartService;
   tokens: AccessTokens;
+  /** The one store of Idempotency-Keys, built by the composition root. */
+  idempotency: IdempotencyStore;
   db: Db;
   clock: () => Date;
 }
@@ -32,7 +34,7 @@ export async function cartRoutes(app: FastifyInstance, options: CartRoutesOption
   const { cart, tokens } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(tokens);
-  const idempotency = createIdempotencyStore({ db: options.db, clock: options.clock });
+  const { idempotency } = options;
 
   r.post(
     '/cart/addToCart',

@@ -10,6 +10,12 @@ import {
 } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import {
+  listLines,
+  lockCartWithProduct,
+  prepareListLines,
+  productInCart,
+} from '../../read-models/cart-lines.ts';
 import * as repo from './cart.repository.ts';
 import type { CartRow, CouponRow } from './cart.table.ts';
 import { priceCart } from './cart-pricing.ts';
@@ -45,7 +51,7 @@ export function couponLabel(coupon: Pick<CouponRow, 'kind' | 'percentOff' | 'amo
  */
 export function createCartService({ db, clock, unlockedProductIds }: CartServiceDeps) {
   const findCartWithCoupon = repo.prepareFindCartWithCoupon(db);
-  const listLinesNow = repo.prepareListLines(db);
+  const listLinesNow = prepareListLines(db);
   async function requireOwnCart(identityId: string, id: string, tx: Db = db, lock = false): Promise<CartRow> {
     const cart = UUID.test(id)
       ? await (lock ? repo.lockCart : repo.findCart)(tx, id.toLowerCase())
@@ -77,7 +83,7 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
   /** The wire view; `read` is the coupon and its redemption when already read with the cart. */
   async function view(cart: CartRow, tx: Db = db, read?: repo.CartWithCoupon): Promise<Cart> {
     // Inside a transaction the lines are read on its connection; outside, by the prepared read.
-    const lines = tx === db ? await listLinesNow(cart.id) : await repo.listLines(tx, cart.id);
+    const lines = tx === db ? await listLinesNow(cart.id) : await listLines(tx, cart.id);
     let coupon: CouponRow | undefined;
     let problem: string | null = null;
     if (cart.couponId) {
@@ -151,7 +157,7 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
 
   /** The same check for raising an item's quantity. */
   async function checkQuantity(tx: Db, cartId: string, productId: number, quantity: number) {
-    const product = await repo.productInCart(tx, cartId, productId);
+    const product = await productInCart(tx, cartId, productId);
     if (!product) throw notFound('That product');
     checkProduct(product, productId, quantity);
   }
@@ -177,7 +183,7 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
         if (query.cartId) {
           // The named cart locked and the product read in one round trip.
           const locked = UUID.test(query.cartId)
-            ? await repo.lockCartWithProduct(tx, query.cartId.toLowerCase(), query.productId)
+            ? await lockCartWithProduct(tx, query.cartId.toLowerCase(), query.productId)
             : undefined;
           if (!locked || locked.cart.identityId !== identityId) throw notFound('That cart');
           // A checked-out cart: the add starts a fresh cart.
@@ -190,7 +196,7 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
             ? await repo.lockCart(tx, open.id)
             : await repo.insertCart(tx, { id: randomUUID(), identityId }, clock());
           if (!cart) throw notFound('That cart');
-          found = await repo.productInCart(tx, cart.id, query.productId);
+          found = await productInCart(tx, cart.id, query.productId);
         }
         if (!found || found.isActive === null || found.tubStock === null) throw notFound('That product');
         const quantity = (found.quantity ?? 0) + 1;
@@ -230,7 +236,7 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
       return db.transaction(async (tx) => {
         const cart = await requireOwnCart(identityId, input.id, tx, true);
         requireOpen(cart);
-        const lines = await repo.listLines(tx, cart.id);
+        const lines = await listLines(tx, cart.id);
         const byId = new Map(lines.map((l) => [l.itemId, l]));
         for (const item of input.items ?? []) {
           const line = byId.get(item.id.toLowerCase());

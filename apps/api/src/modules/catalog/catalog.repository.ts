@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { type BrandRow, brands, type ProductRow, products } from './catalog.table.ts';
 
@@ -260,4 +260,15 @@ export async function insertBrand(db: Db, values: BrandValues): Promise<number> 
 
 export async function updateBrand(db: Db, id: number, values: Partial<BrandValues>): Promise<void> {
   await db.update(brands).set(values).where(eq(brands.id, id));
+}
+
+/** The titles and flavors of some products, whatever their state (the cart receipt names them). */
+export async function productTitles(
+  db: Db,
+  ids: number[],
+): Promise<{ id: number; title: string; flavor: string }[]> {
+  return db
+    .select({ id: products.id, title: products.title, flavor: products.flavor })
+    .from(products)
+    .where(inArray(products.id, ids));
 }

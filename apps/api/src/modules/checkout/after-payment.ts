@@ -1,4 +1,4 @@
-import { cartRefundedMail } from '../mail/cart-receipt.tsx';
+import { cartRefundedMail } from '../mail/index.ts';
 import * as repo from './checkout.repository.ts';
 import type { CheckoutDeps, IntentFacts } from './context.ts';
 import { orderConfirmationMail, orderRefundedMail } from './order-mail.tsx';

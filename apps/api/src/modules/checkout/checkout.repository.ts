@@ -1,9 +1,5 @@
 import { and, asc, eq, inArray, lte, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { identities } from '../accounts/accounts.table.ts';
-import type { CatalogProductRow } from '../catalog/catalog.repository.ts';
-import type { OrderOwner } from '../orders/order-view.ts';
-import { type OrderItemRow, type OrderRow, orders } from '../orders/orders.table.ts';
 import {
   customers,
   type PaymentAttemptRow,
@@ -12,10 +8,10 @@ import {
   type ProviderName,
   paymentAttempts,
   paymentMethods,
-} from '../payments/provider/payments.table.ts';
+} from './payments.table.ts';
 
 /*
- * The payment tables the checkout writes (defined by the payments provider layer, 0005_payments.sql):
+ * The payment tables the checkout writes (payments.table.ts, 0005_payments.sql):
  * the provider's customer per identity, saved cards, and one row per attempt to pay an order.
  */
 
@@ -116,6 +112,18 @@ export async function findLiveAttempt(db: Db, orderId: string): Promise<PaymentA
   return row;
 }
 
+/** Whether a payment of the order is running or done (the cart checkout asks before it charges). */
+export async function hasLiveAttempt(db: Db, orderId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(
+      and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.status, [...LIVE_ATTEMPT_STATUSES])),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function listAttempts(db: Db, orderId: string): Promise<PaymentAttemptRow[]> {
   return db
     .select()
@@ -202,102 +210,4 @@ export async function markAttemptRefunded(
         eq(paymentAttempts.status, 'succeeded'),
       ),
     );
-}
-
-/** One sample line of the checkout order read, with what the order view shows of its product. */
-interface CheckoutOrderItemJson {
-  id: string;
-  orderId: string;
-  productId: number;
-  isPrimePick: boolean;
-  priceCents: number;
-  quantity: number;
-  listPriceCents: number | null;
-  createdAt: string;
-  /** Null when the product is archived (the view then says "Sample"). */
-  product: {
-    title: string;
-    description: string;
-    tubImagePath: string;
-    sampleImagePath: string;
-    flavor: string;
-    brandName: string;
-  } | null;
-}
-
-export interface CheckoutOrderRead {
-  order: OrderRow;
-  items: OrderItemRow[];
-  products: Map<number, CatalogProductRow>;
-  owner: OrderOwner;
-}
-
-/**
- * GET /checkout/GetCheckoutOrder's read in one prepared statement (was five queries through the
- * query builder): the order of this identity, its owner's name and email, and its sample lines
- * with their products and brands as one JSON array. Undefined when the order is not the
- * identity's (the caller answers 404 exactly as for a missing one).
- */
-export function prepareCheckoutOrderRead(db: Db) {
-  const statement = db
-    .select({
-      order: orders,
-      email: identities.email,
-      firstName: identities.firstName,
-      lastName: identities.lastName,
-      items: sql<CheckoutOrderItemJson[]>`coalesce((
-        SELECT json_agg(json_build_object(
-          'id', oi.id, 'orderId', oi.order_id, 'productId', oi.product_id,
-          'isPrimePick', oi.is_prime_pick, 'priceCents', oi.price_cents, 'quantity', oi.quantity,
-          'listPriceCents', oi.list_price_cents, 'createdAt', oi.created_at,
-          'product', CASE WHEN p.is_active THEN json_build_object(
-            'title', p.title, 'description', p.description, 'tubImagePath', p.tub_image_path,
-            'sampleImagePath', p.sample_image_path, 'flavor', p.flavor, 'brandName', b.name) END
-        ) ORDER BY oi.created_at, oi.id)
-        FROM order_items oi
-        LEFT JOIN products p ON p.id = oi.product_id
-        LEFT JOIN brands b ON b.id = p.brand_id
-        WHERE oi.order_id = ${orders.id}), '[]'::json)`,
-    })
-    .from(orders)
-    .innerJoin(identities, eq(identities.id, orders.identityId))
-    .where(
-      and(eq(orders.id, sql.placeholder('orderId')), eq(orders.identityId, sql.placeholder('identityId'))),
-    )
-    .limit(1)
-    .prepare('checkout_order_read');
-
-  return async (identityId: string, orderId: string): Promise<CheckoutOrderRead | undefined> => {
-    const [row] = await statement.execute({ orderId, identityId });
-    if (!row) return undefined;
-    const itemsJson: CheckoutOrderItemJson[] =
-      typeof row.items === 'string' ? JSON.parse(row.items) : (row.items ?? []);
-    const products = new Map<number, CatalogProductRow>();
-    const items = itemsJson.map((i) => {
-      // The order view reads only these fields of a product.
-      if (i.product) {
-        products.set(i.productId, {
-          ...i.product,
-          id: i.productId,
-          brand: { name: i.product.brandName },
-        } as unknown as CatalogProductRow);
-      }
-      return {
-        id: i.id,
-        orderId: i.orderId,
-        productId: Number(i.productId),
-        isPrimePick: i.isPrimePick,
-        priceCents: Number(i.priceCents),
-        quantity: Number(i.quantity),
-        listPriceCents: i.listPriceCents === null ? null : Number(i.listPriceCents),
-        createdAt: new Date(i.createdAt),
-      } satisfies OrderItemRow;
-    });
-    return {
-      order: row.order,
-      items,
-      products,
-      owner: { emailAddress: row.email, firstName: row.firstName, lastName: row.lastName },
-    };
-  };
 }

@@ -20,15 +20,17 @@ import type { Db } from '../../db/database.ts';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
 import { forbidden } from '../../http/errors.ts';
 import { enforceLimit, type LimitRule, type RateLimiter } from '../../http/rate-limit.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { AccountsService } from '../accounts/index.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import { createIdempotencyStore, readIdempotencyKey, requestHash } from './idempotency.ts';
+import { type IdempotencyStore, readIdempotencyKey, requestHash } from './idempotency.ts';
 
 export interface CheckoutRoutesOptions {
   checkout: CheckoutService;
   accounts: Pick<AccountsService, 'issueTokens' | 'hasPermission'>;
   tokens: AccessTokens;
   limiter: RateLimiter;
+  /** The one store of Idempotency-Keys, built by the composition root. */
+  idempotency: IdempotencyStore;
   db: Db;
   clock: () => Date;
   config: { env: string };
@@ -49,7 +51,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   const { checkout, accounts, tokens, limiter } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(tokens);
-  const idempotency = createIdempotencyStore({ db: options.db, clock: options.clock });
+  const { idempotency } = options;
   const limitUser = (rule: LimitRule) => async (request: FastifyRequest) =>
     enforceLimit(limiter, rule, userOf(request));
 

@@ -9,13 +9,13 @@ import {
 } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import type { Membership } from '../accounts/accounts.service.ts';
-import { isPayable, toOrder } from '../orders/order-view.ts';
-import { isOrderId, ORDER_ALREADY_PAID } from '../orders/orders.service.ts';
-import { PaymentProviderError, type ProviderEvent } from '../payments/provider/payment-provider.ts';
+import { prepareCheckoutOrderRead } from '../../read-models/checkout-order.ts';
+import type { Membership } from '../accounts/index.ts';
+import { isOrderId, isPayable, ORDER_ALREADY_PAID, toOrder } from '../orders/index.ts';
+import { PaymentProviderError, type ProviderEvent } from '../payments/index.ts';
 import { createAfterPayment } from './after-payment.ts';
 import * as repo from './checkout.repository.ts';
-import type { CheckoutDeps, IntentFacts } from './context.ts';
+import { type CheckoutDeps, createCheckoutHooks, type IntentFacts } from './context.ts';
 import { createFulfilment } from './fulfil-order.ts';
 import { enqueue } from './outbox.ts';
 import { createReconciler, factsOf } from './reconcile.ts';
@@ -39,16 +39,20 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
  */
 export function createCheckoutService(deps: CheckoutDeps) {
   const { db, clock, config, payments, orders, log } = deps;
-  const fulfilment = createFulfilment(deps);
+  const hooks = createCheckoutHooks();
+  const fulfilment = createFulfilment({ ...deps, hooks });
   const reconciler = createReconciler(deps, fulfilment);
   const paymentStart = createPaymentStart(deps, async (orderId) => {
     await reconciler.reconcileOrder(orderId);
   });
 
   const { flush, flushSoon, afterPayment } = createAfterPayment(deps, reconciler);
-  const readCheckoutOrder = repo.prepareCheckoutOrderRead(db);
+  const readCheckoutOrder = prepareCheckoutOrderRead(db);
 
   return {
+    /** The checkout's named effects ("first box paid"); the composition root adds their listeners. */
+    hooks,
+
     /**
      * GET /checkout/GetCheckoutOrder: the caller's order with its server-computed totals, read in
      * one prepared statement; another identity's order answers 404 as a missing one does.

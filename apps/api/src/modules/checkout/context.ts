@@ -2,17 +2,34 @@ import type { Identity, SaveIdentity, TokenPair } from '@store/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
-import type { CartOrderHooks } from '../cart-checkout/cart-order-hooks.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
-import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import { createHook, type Hook } from '../../hooks.ts';
+import type { Mail, Mailer } from '../mail/index.ts';
+import type { OrdersService } from '../orders/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import type { SubscriptionsService } from '../subscriptions/index.ts';
 
 /** What the checkout needs of the accounts module. */
 export interface CheckoutAccounts {
   getIdentity(identityId: string): Promise<Identity | undefined>;
   issueTokens(identityId: string): Promise<TokenPair>;
   saveIdentity(identityId: string, input: SaveIdentity): Promise<unknown>;
+}
+
+/**
+ * What the checkout's one "charged → paid" transition does for an order of kind 'cart'
+ * (docs/reliability.md#c7): it runs inside that transaction, under the order's row lock, so whichever of
+ * the request, the webhook or reconciliation records the payment, it happens once.
+ */
+export interface CartOrderHooks {
+  /**
+   * Inside the paying transaction: holds consumed, coupon redeemed, cart 'ordered'. `sold_out`
+   * when the hold had expired and the shelf is empty now: nothing is changed, the caller refunds.
+   */
+  onPaid(tx: Db, orderId: string): Promise<'kept' | 'sold_out'>;
+  /** The receipt of a paid cart order (the outbox sends it once). */
+  receiptMail(orderId: string): Promise<Mail | undefined>;
+  /** The mail of a payment refunded because the order's tubs sold out (the outbox sends it once). */
+  soldOutRefundMail(orderId: string, amountCents: number): Promise<Mail | undefined>;
 }
 
 export interface CheckoutDeps {
@@ -27,8 +44,16 @@ export interface CheckoutDeps {
   /** What paying an order of kind 'cart' also does (the shop's cart checkout); absent in older tests. */
   cartOrders?: CartOrderHooks;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** The checkout's named effects on other modules; the composition root adds their listeners. */
+export interface CheckoutHooks {
   /** In the transaction that records a first box as paid (the referral reward, docs/product.md#referrals). */
-  onFirstBoxPaid?: (tx: Db, identityId: string) => Promise<void>;
+  firstBoxPaid: Hook<[tx: Db, identityId: string]>;
+}
+
+export function createCheckoutHooks(): CheckoutHooks {
+  return { firstBoxPaid: createHook('first box paid') };
 }
 
 /** A PaymentIntent as the checkout reads it, from the provider's answer or a webhook's object. */

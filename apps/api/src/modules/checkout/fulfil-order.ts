@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import { isPayable } from '../orders/order-view.ts';
-import { PAID_ORDER_STATUSES } from '../orders/orders.service.ts';
-import type { OrderRow } from '../orders/orders.table.ts';
+import { isPayable, type OrderRow, PAID_ORDER_STATUSES } from '../orders/index.ts';
 import * as repo from './checkout.repository.ts';
-import type { CheckoutDeps, IntentFacts } from './context.ts';
+import type { CheckoutDeps, CheckoutHooks, IntentFacts } from './context.ts';
 import { enqueue } from './outbox.ts';
 
 export type FulfilOutcome =
@@ -33,10 +31,9 @@ const isPaidStatus = (status: string) => (PAID_ORDER_STATUSES as readonly string
  * after it, never inside the transaction.
  */
 export function createFulfilment(
-  deps: Pick<
-    CheckoutDeps,
-    'clock' | 'payments' | 'orders' | 'subscriptions' | 'log' | 'onFirstBoxPaid' | 'cartOrders'
-  >,
+  deps: Pick<CheckoutDeps, 'clock' | 'payments' | 'orders' | 'subscriptions' | 'log' | 'cartOrders'> & {
+    hooks: Pick<CheckoutHooks, 'firstBoxPaid'>;
+  },
 ) {
   const { clock, payments, orders, subscriptions, log } = deps;
 
@@ -169,7 +166,7 @@ export function createFulfilment(
       // A shop order has no delivery schedule.
       ...(order.kind === 'cart' ? {} : { deliverySchedule: schedule }),
     });
-    if (order.kind === 'first_box') await deps.onFirstBoxPaid?.(tx, order.identityId);
+    if (order.kind === 'first_box') await deps.hooks.firstBoxPaid.run(tx, order.identityId);
     await enqueue(tx, {
       kind: 'order-confirmation',
       dedupeKey: `order-confirmation:${order.id}`,

@@ -3,7 +3,7 @@ import type { ErrorBody, ErrorCode } from '@store/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { idempotencyKeys } from '../payments/provider/payments.table.ts';
+import { idempotencyKeys } from './payments.table.ts';
 
 /*
  * The web app's Idempotency-Key (docs/reliability.md#c1, docs/reliability.md#c2, docs/payments.md#cart-checkout-payment): the first request with a key runs

@@ -6,8 +6,7 @@ import {
   plannedCycleDates,
   productName,
 } from '@store/contracts';
-import { Amounts, BRAND, Items, Layout, P, pictureUrl, renderMail } from '../mail/layout.tsx';
-import type { Mail } from '../mail/mailer.ts';
+import { Amounts, BRAND, Items, Layout, type Mail, P, pictureUrl, renderMail } from '../mail/index.ts';
 
 /*
  * The mails of a paid order: the confirmation (with the invoice lines the thank-you page

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { enforceLimit, type LimitRule, type RateLimiter } from '../../http/rate-limit.ts';
-import { type PaymentProvider, PaymentProviderError } from '../payments/provider/payment-provider.ts';
+import { type PaymentProvider, PaymentProviderError } from '../payments/index.ts';
 import * as repo from './checkout.repository.ts';
 import { declineMessage } from './start-payment.ts';
 

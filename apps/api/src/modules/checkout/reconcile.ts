@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { ProviderPaymentIntent } from '../payments/provider/payment-provider.ts';
+import type { ProviderPaymentIntent } from '../payments/index.ts';
 import * as repo from './checkout.repository.ts';
 import {
   ABANDONED_CART_INTENT_MS,

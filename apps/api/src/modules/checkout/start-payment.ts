@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type CheckoutIdentity, DELIVERY_SCHEDULE_DAYS, type PaymentIntentResult } from '@store/contracts';
 import { AppError, conflict } from '../../http/errors.ts';
-import { isPayable } from '../orders/order-view.ts';
-import { ORDER_ALREADY_PAID } from '../orders/orders.service.ts';
-import type { OrderRow } from '../orders/orders.table.ts';
-import { ProviderCircuitOpenError } from '../payments/provider/circuit-breaker.ts';
+import { isPayable, ORDER_ALREADY_PAID, type OrderRow } from '../orders/index.ts';
 import {
   PaymentProviderError,
+  ProviderCircuitOpenError,
   type ProviderPaymentError,
   type ProviderPaymentIntent,
-} from '../payments/provider/payment-provider.ts';
-import type { PaymentAttemptRow } from '../payments/provider/payments.table.ts';
+} from '../payments/index.ts';
 import * as repo from './checkout.repository.ts';
 import { type CheckoutDeps, STALE_ATTEMPT_MS } from './context.ts';
+import type { PaymentAttemptRow } from './payments.table.ts';
 
 /** What a person sees for a decline whose real reason must not be told (fraud, lost or stolen card). */
 export const GENERIC_DECLINE = 'Your card was declined.';

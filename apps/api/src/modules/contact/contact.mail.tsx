@@ -1,6 +1,5 @@
 import type { ContactMessage } from '@store/contracts';
-import { Layout, P, renderMail } from '../mail/layout.tsx';
-import type { Mail } from '../mail/mailer.ts';
+import { Layout, type Mail, P, renderMail } from '../mail/index.ts';
 
 /** The mail the store receives for one contact message; the sender's words are text, never markup. */
 export function contactMail(to: string, message: ContactMessage): Promise<Mail> {

@@ -1,11 +1,15 @@
 import { ContactMessageSchema, centsToDollars, MessageSchema, SiteConfigSchema } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { limitPerIp } from '../../http/rate-limit.ts';
-import type { Services } from '../../services.ts';
-import { createContactService } from './contact.service.ts';
+import type { Config } from '../../config/env.ts';
+import { limitPerIp, type RateLimiter } from '../../http/rate-limit.ts';
+import type { ContactService } from './contact.service.ts';
 
-export type ContactRoutesOptions = Pick<Services, 'config' | 'db' | 'clock' | 'mailer' | 'limiter'>;
+export interface ContactRoutesOptions {
+  contact: ContactService;
+  limiter: RateLimiter;
+  config: Pick<Config, 'planPriceCents' | 'handlingFeeCents'>;
+}
 
 /** A person may write a few times in a row, not flood the store's inbox. */
 const CONTACT_LIMIT = { name: 'contact-ip', max: 5, windowMs: 15 * 60 * 1000 };
@@ -13,7 +17,7 @@ const CONTACT_LIMIT = { name: 'contact-ip', max: 5, windowMs: 15 * 60 * 1000 };
 /** The public site's calls: the footer's contact form and the configured prices. */
 export async function contactRoutes(app: FastifyInstance, options: ContactRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const contact = createContactService({ ...options, storeEmail: options.config.storeEmail });
+  const { contact } = options;
 
   r.post(
     '/contact/SendContactEmail',

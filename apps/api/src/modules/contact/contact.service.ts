@@ -3,7 +3,7 @@ import type { ContactMessage } from '@store/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/index.ts';
 import { contactMail } from './contact.mail.tsx';
 import {
   findContactMessageForUpdate,

@@ -1,5 +1,4 @@
-import { BRAND, Layout, P, renderMail } from '../mail/layout.tsx';
-import type { Mail } from '../mail/mailer.ts';
+import { BRAND, Layout, type Mail, P, renderMail } from '../mail/index.ts';
 
 /** The page where a member confirms a renewal their bank wants to authenticate (web: /membership/confirm-payment). */
 export const CONFIRM_PAYMENT_PATH = '/membership/confirm-payment';

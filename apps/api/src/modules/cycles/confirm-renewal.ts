@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { findOrderRow } from '../orders/cycle-orders.ts';
-import {
-  type PaymentProvider,
-  PaymentProviderError,
-  type ProviderPaymentIntent,
-} from '../payments/provider/payment-provider.ts';
-import * as store from './cycle-store.ts';
+import { findOrderRow } from '../orders/index.ts';
+import { type PaymentProvider, PaymentProviderError, type ProviderPaymentIntent } from '../payments/index.ts';
+import { cycleStore as store } from '../subscriptions/index.ts';
 import { recordPaid } from './renewals.ts';
 
 /**

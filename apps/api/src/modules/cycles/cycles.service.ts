@@ -1,9 +1,11 @@
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import { createBoxBilling } from './billing.ts';
 import { confirmRenewal, renewalConfirmation } from './confirm-renewal.ts';
+import type { NextBoxExtras } from './next-box-extras.ts';
 import { createRanker } from './picks.ts';
 import { renewOne } from './renewals.ts';
 import { type SweepDeps, sweep } from './sweep.ts';
@@ -18,6 +20,8 @@ export function createCycleEngine(deps: {
   catalog: Pick<CatalogService, 'listProducts'>;
   config: Pick<Config, 'publicUrl' | 'isProduction'> & Partial<Pick<Config, 'renewals'>>;
   log?: SweepDeps['log'];
+  /** The renewal's hook for next-box extras; a renewal adds nothing without it. */
+  nextBoxExtras?: NextBoxExtras;
 }) {
   const sweepDeps: SweepDeps = {
     db: deps.db,
@@ -28,9 +32,12 @@ export function createCycleEngine(deps: {
     autoShip: !deps.config.isProduction,
     log: deps.log,
     renewalPolicy: deps.config.renewals,
+    nextBoxExtras: deps.nextBoxExtras,
   };
   return {
     sweepDeps,
+    /** The engine's billing steps for box memberships, as tub plans will use them (billing.ts). */
+    billing: createBoxBilling(sweepDeps),
     sweep: (at: Date) => sweep(sweepDeps, at),
     /** Renews one membership now (a restart), then sends its mails. */
     async renewNow(subscriptionId: string, at: Date) {

@@ -1,7 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { boxShippedMail, tubsShippedMail } from '../mail/cycle-templates.tsx';
-import type { Mailer } from '../mail/mailer.ts';
+import { boxShippedMail, type Mailer, tubsShippedMail } from '../mail/index.ts';
 import {
   addChosenSamples,
   CHOSEN_PER_BOX,
@@ -9,9 +8,8 @@ import {
   itemsOf,
   moveOrder,
   sampledProductIds,
-} from '../orders/cycle-orders.ts';
-import { billingCycles } from '../subscriptions/subscriptions.table.ts';
-import * as store from './cycle-store.ts';
+} from '../orders/index.ts';
+import { cycleStore as store } from '../subscriptions/index.ts';
 import { choose, type Ranker } from './picks.ts';
 import { renewalReceiptOf } from './receipt-lines.ts';
 
@@ -48,11 +46,7 @@ export async function assembleBoxIn(
   at: Date,
   picks: AssemblyPicks,
 ): Promise<boolean> {
-  const [cycle] = await tx
-    .select()
-    .from(billingCycles)
-    .where(and(eq(billingCycles.orderId, orderId), eq(billingCycles.status, 'billed')))
-    .for('update');
+  const cycle = await store.lockBilledCycleOfOrder(tx, orderId);
   if (!cycle || cycle.shippedAt) return false;
   const assembled = await tx.execute<{ assembled_at: unknown }>(
     sql`SELECT assembled_at FROM billing_cycles WHERE id = ${cycle.id}`,
@@ -91,21 +85,11 @@ export async function shipBoxIn(
   webUrl: string,
   trackingNumber?: string,
 ): Promise<boolean> {
-  const [cycle] = await tx
-    .update(billingCycles)
-    .set({ shippedAt: at })
-    .where(
-      and(
-        eq(billingCycles.orderId, orderId),
-        eq(billingCycles.status, 'billed'),
-        isNull(billingCycles.shippedAt),
-      ),
-    )
-    .returning();
+  const cycle = await store.markCycleShipped(tx, orderId, at);
   if (!cycle) return false;
   // A box shipped before the build deadline was assembled early: its window closes now.
   if (cycle.buildDeadlineAt > at) {
-    await tx.update(billingCycles).set({ buildDeadlineAt: at }).where(eq(billingCycles.id, cycle.id));
+    await store.closeBuildWindow(tx, cycle.id, at);
   }
   await moveOrder(tx, orderId, ['paid', 'processing'], { status: 'shipped', now: at });
   await tx.execute(sql`
@@ -137,11 +121,7 @@ export async function shipBoxIn(
 
 /** Records a shipped box delivered; the member's stage becomes Taste & Review. */
 export async function deliverBoxIn(tx: Db, orderId: string, at: Date): Promise<boolean> {
-  const [cycle] = await tx
-    .update(billingCycles)
-    .set({ deliveredAt: at })
-    .where(and(eq(billingCycles.orderId, orderId), isNull(billingCycles.deliveredAt)))
-    .returning();
+  const cycle = await store.markCycleDelivered(tx, orderId, at);
   if (!cycle?.shippedAt) {
     if (cycle) throw new Error('a box is delivered after it shipped');
     return false;

@@ -1,9 +1,7 @@
 import type { Db } from '../../db/database.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import { type MatchAnswers, rankProducts } from '../quiz/matching.ts';
-import { latestQuizOf } from '../quiz/quiz.repository.ts';
-import { toMatchProduct } from '../quiz/quiz-results.service.ts';
-import { ratingsWithBrands } from '../reviews/reviews.repository.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import { latestQuizOf, type MatchAnswers, rankProducts, toMatchProduct } from '../quiz/index.ts';
+import { ratingsWithBrands } from '../reviews/index.ts';
 
 /** Products a member rated this low are never picked for them again (issue 6, reviews feed matching). */
 export const DISLIKED_RATING = 2;

@@ -1,7 +1,7 @@
 import { productName } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { type ItemLine, pictureUrl } from '../mail/layout.tsx';
+import { type ItemLine, pictureUrl } from '../mail/index.ts';
 
 /**
  * What a renewal receipt itemises (docs/product.md#mails): the box, every priced line the order

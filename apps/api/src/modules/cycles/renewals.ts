@@ -6,17 +6,17 @@ import {
   membershipPausedUnpaidMail,
   paymentFailedMail,
   renewalReceiptMail,
-} from '../mail/cycle-templates.tsx';
-import { createCycleOrder, findOrderRow, moveOrder, sampledProductIds } from '../orders/cycle-orders.ts';
+} from '../mail/index.ts';
+import { createCycleOrder, findOrderRow, moveOrder, sampledProductIds } from '../orders/index.ts';
+import { classifyDecline, type PaymentProvider, PaymentProviderError } from '../payments/index.ts';
 import {
-  classifyDecline,
-  type PaymentProvider,
-  PaymentProviderError,
-} from '../payments/provider/payment-provider.ts';
-import { addDays } from '../subscriptions/subscriptions.service.ts';
-import type { BillingCycleRow, SubscriptionRow } from '../subscriptions/subscriptions.table.ts';
+  addDays,
+  type BillingCycleRow,
+  type SubscriptionRow,
+  cycleStore as store,
+} from '../subscriptions/index.ts';
 import { confirmPaymentMail } from './confirm-renewal-mail.tsx';
-import * as store from './cycle-store.ts';
+import type { NextBoxExtras } from './next-box-extras.ts';
 import { choose, type Ranker } from './picks.ts';
 import { renewalReceiptOf } from './receipt-lines.ts';
 
@@ -43,6 +43,8 @@ export interface RenewalDeps {
   log?: { error(obj: object, msg: string): void };
   /** Retry days and the final action; DEFAULT_RENEWAL_POLICY when absent. */
   renewalPolicy?: RenewalPolicy;
+  /** Lines added to a renewal's order before its charge (next-box extras); none when absent. */
+  nextBoxExtras?: NextBoxExtras;
 }
 
 export interface ChargeJob {
@@ -136,7 +138,17 @@ export async function renewOne(deps: RenewalDeps, subscriptionId: string, at: Da
       startsAt,
       buildDeadlineAt: addDays(startsAt, BUILD_DEADLINE_DAYS),
     });
-    return claim(deps, tx, sub, { cycleIndex, orderId: order.id, startsAt }, 1, order.totalCents, at);
+    const { totalCents } = deps.nextBoxExtras
+      ? await deps.nextBoxExtras(tx, {
+          subscriptionId: sub.id,
+          identityId: sub.identityId,
+          orderId: order.id,
+          cycleIndex,
+          totalCents: order.totalCents,
+          at,
+        })
+      : order;
+    return claim(deps, tx, sub, { cycleIndex, orderId: order.id, startsAt }, 1, totalCents, at);
   });
   if (step.kind !== 'charge') return step.kind;
   return charge(deps, step.job, at);

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { loadConfig } from '../../config/env.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
-import { createCatalogService } from '../catalog/catalog.service.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { createPaymentProvider } from '../payments/provider/create-provider.ts';
+import { createCatalogService } from '../catalog/index.ts';
+import { createMailer } from '../mail/index.ts';
+import { createPaymentProvider } from '../payments/index.ts';
 import { createCycleEngine } from './cycles.service.ts';
 import type { SweepReport } from './sweep.ts';
 

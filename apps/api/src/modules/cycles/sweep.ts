@@ -1,19 +1,11 @@
 import { ASSEMBLY_DAYS } from '@store/contracts';
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { boxShippedMail, renewalReminderMail } from '../mail/cycle-templates.tsx';
-import type { Mailer } from '../mail/mailer.ts';
-import {
-  addChosenSamples,
-  CHOSEN_PER_BOX,
-  itemsOf,
-  moveOrder,
-  sampledProductIds,
-} from '../orders/cycle-orders.ts';
-import type { PaymentProvider } from '../payments/provider/payment-provider.ts';
-import { addDays, REVIEW_DAYS } from '../subscriptions/subscriptions.service.ts';
-import { billingCycles, subscriptions } from '../subscriptions/subscriptions.table.ts';
-import * as store from './cycle-store.ts';
+import { boxShippedMail, type Mailer, renewalReminderMail } from '../mail/index.ts';
+import { addChosenSamples, CHOSEN_PER_BOX, itemsOf, moveOrder, sampledProductIds } from '../orders/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import { addDays, REVIEW_DAYS, cycleStore as store } from '../subscriptions/index.ts';
+import type { NextBoxExtras } from './next-box-extras.ts';
 import { choose, type Ranker } from './picks.ts';
 import { type RenewalOutcome, type RenewalPolicy, renewOne } from './renewals.ts';
 
@@ -38,6 +30,8 @@ export interface SweepDeps {
   log?: { error(obj: object, msg: string): void };
   /** Retry days and the final action after failed renewals; the defaults when absent. */
   renewalPolicy?: RenewalPolicy;
+  /** Lines added to a renewal's order before its charge (next-box extras); none when absent. */
+  nextBoxExtras?: NextBoxExtras;
 }
 
 export interface SweepReport {
@@ -106,17 +100,7 @@ async function renewals(deps: SweepDeps, at: Date, report: SweepReport): Promise
   // A membership may owe several steps after a long pause of the sweeper (skips, a renewal):
   // passes repeat while something moved, each membership one step per pass.
   for (let pass = 0; pass < 24; pass++) {
-    const due = await deps.db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(
-        or(
-          eq(subscriptions.status, 'past_due'),
-          and(eq(subscriptions.status, 'active'), lte(subscriptions.nextBillingAt, at)),
-        ),
-      )
-      .orderBy(subscriptions.nextBillingAt)
-      .limit(500);
+    const due = await store.dueSubscriptionIds(deps.db, at, 500);
     let moved = 0;
     // Memberships are independent and renewOne locks its own row, so several go at once: the
     // time of a pass is mostly waiting on the database and the provider (bench/sweep-scale.mjs).
@@ -138,22 +122,7 @@ async function renewals(deps: SweepDeps, at: Date, report: SweepReport): Promise
 
 /** After the build deadline, the store chooses the samples a member left open, from their own matches. */
 async function chooseMissingSamples(deps: SweepDeps, at: Date): Promise<number> {
-  const open = await deps.db
-    .select({
-      id: billingCycles.id,
-      orderId: billingCycles.orderId,
-      identityId: subscriptions.identityId,
-    })
-    .from(billingCycles)
-    .innerJoin(subscriptions, eq(subscriptions.id, billingCycles.subscriptionId))
-    .where(
-      and(
-        eq(billingCycles.status, 'billed'),
-        lte(billingCycles.buildDeadlineAt, at),
-        isNull(billingCycles.samplesAutoChosenAt),
-      ),
-    )
-    .limit(500);
+  const open = await store.cyclesMissingSamples(deps.db, at, 500);
   let chosen = 0;
   for (const cycle of open) {
     if (!cycle.orderId) continue;
@@ -164,11 +133,7 @@ async function chooseMissingSamples(deps: SweepDeps, at: Date): Promise<number> 
     ]);
     chosen += await deps.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const [locked] = await tx
-        .select({ id: billingCycles.id })
-        .from(billingCycles)
-        .where(and(eq(billingCycles.id, cycle.id), isNull(billingCycles.samplesAutoChosenAt)))
-        .for('update', { skipLocked: true });
+      const locked = await store.lockCycleWithOpenSamples(tx, cycle.id);
       if (!locked) return 0;
       const items = await itemsOf(tx, orderId);
       const missing = CHOSEN_PER_BOX - items.filter((i) => !i.isPrimePick).length;
@@ -182,7 +147,7 @@ async function chooseMissingSamples(deps: SweepDeps, at: Date): Promise<number> 
             )
           : [];
       if (picks.length) await addChosenSamples(tx, orderId, picks, at);
-      await tx.update(billingCycles).set({ samplesAutoChosenAt: at }).where(eq(billingCycles.id, cycle.id));
+      await store.markSamplesAutoChosen(tx, cycle.id, at);
       return picks.length ? 1 : 0;
     });
   }
@@ -260,7 +225,7 @@ async function closeReviewWindows(db: Db, at: Date): Promise<number> {
  * for that date are left out in SQL, so every one in the window is reached however many there
  * are (a batch that stopped at the first 500 would remind those 500 again and never the rest).
  */
-async function queueReminders(deps: SweepDeps, at: Date): Promise<number> {
+export async function queueReminders(deps: SweepDeps, at: Date): Promise<number> {
   const batch = deps.reminderBatch ?? REMINDER_BATCH;
   let queued = 0;
   for (;;) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MAIL_PREVIEWS, PREVIEW_ORDER_NUMBER } from '../system/mail-previews.ts';
 import { safeUrl } from './layout.tsx';
-import { MAIL_PREVIEWS, PREVIEW_ORDER_NUMBER } from './previews.ts';
 import { verificationMail, welcomeMail } from './templates.tsx';
 
 const PUBLIC_URL = 'https://store.example';

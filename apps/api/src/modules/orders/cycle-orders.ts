@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { computeStateTaxCents } from '../tax/tax.service.ts';
+import { computeStateTaxCents } from '../tax/index.ts';
 import * as repo from './orders.repository.ts';
 import { type OrderShipping, orderItems, orders } from './orders.table.ts';
 

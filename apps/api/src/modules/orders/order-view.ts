@@ -7,7 +7,7 @@ import {
   OrderKinds,
   PRE_ORDER_PLANS,
 } from '@store/contracts';
-import type { CatalogProductRow } from '../catalog/catalog.service.ts';
+import type { CatalogProductRow } from '../catalog/index.ts';
 import type { OrderItemRow, OrderRow, OrderShipping, OrderStatus } from './orders.table.ts';
 
 /** Statuses in which an order can still be paid. */

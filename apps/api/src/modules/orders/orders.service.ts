@@ -11,8 +11,8 @@ import {
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { CatalogProductRow, CatalogService } from '../catalog/catalog.service.ts';
-import type { TaxCalculator } from '../tax/tax.service.ts';
+import type { CatalogProductRow, CatalogService } from '../catalog/index.ts';
+import type { TaxCalculator } from '../tax/index.ts';
 import { createFirstBoxOrders } from './first-box-order.ts';
 import { isPayable, type OrderOwner, toOrder, toOrderStatusName } from './order-view.ts';
 import * as repo from './orders.repository.ts';

@@ -1,6 +1,5 @@
 import type { PartnerRequest } from '@store/contracts';
-import { Amounts, Layout, P, renderMail } from '../mail/layout.tsx';
-import type { Mail } from '../mail/mailer.ts';
+import { Amounts, Layout, type Mail, P, renderMail } from '../mail/index.ts';
 
 /** The mail the store receives for one ambassador application; every value is text, never markup. */
 export function partnerRequestMail(to: string, request: PartnerRequest): Promise<Mail> {

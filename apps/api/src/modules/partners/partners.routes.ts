@@ -1,11 +1,13 @@
 import { MessageSchema, PartnerMessages, PartnerRequestSchema } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { limitPerIp } from '../../http/rate-limit.ts';
-import type { Services } from '../../services.ts';
-import { createPartnersService } from './partners.service.ts';
+import { limitPerIp, type RateLimiter } from '../../http/rate-limit.ts';
+import type { PartnersService } from './partners.service.ts';
 
-export type PartnersRoutesOptions = Pick<Services, 'config' | 'db' | 'clock' | 'mailer' | 'limiter'>;
+export interface PartnersRoutesOptions {
+  partners: PartnersService;
+  limiter: RateLimiter;
+}
 
 /** An applicant applies once or twice; more from one address in an hour is a script. */
 const PARTNER_LIMIT = { name: 'partner-request-ip', max: 5, windowMs: 60 * 60 * 1000 };
@@ -13,7 +15,7 @@ const PARTNER_LIMIT = { name: 'partner-request-ip', max: 5, windowMs: 60 * 60 * 
 /** The ambassador (influencer) application of docs/product.md#public-pages. */
 export async function partnersRoutes(app: FastifyInstance, options: PartnersRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const partners = createPartnersService({ ...options, storeEmail: options.config.storeEmail });
+  const { partners } = options;
 
   r.post(
     '/User/SubmitPartnerRequest',

@@ -3,7 +3,7 @@ import type { PartnerRequest } from '@store/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/index.ts';
 import { partnerRequestMail } from './partners.mail.tsx';
 import {
   findPartnerRequestForUpdate,

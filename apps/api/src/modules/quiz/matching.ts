@@ -10,7 +10,7 @@ import {
   type ProteinType,
   Restrictions,
   Texture,
-} from '../catalog/reference-lists.ts';
+} from '../catalog/index.ts';
 
 /**
  * Matching (docs/product.md#matching), pure: no database, no clock. Hard filters first (restrictions and

@@ -12,7 +12,7 @@ import {
   type ReferenceOption,
   Restrictions,
   Textures,
-} from '../catalog/reference-lists.ts';
+} from '../catalog/index.ts';
 import type { MatchAnswers } from './matching.ts';
 import type { QuizRow } from './quiz.table.ts';
 

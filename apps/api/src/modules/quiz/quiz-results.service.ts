@@ -4,12 +4,12 @@ import { conflict, unauthorized } from '../../http/errors.ts';
 import {
   type CatalogProductRow,
   type CatalogService,
+  type ProteinType,
   type RatedProductRow,
   toProduct,
-} from '../catalog/catalog.service.ts';
-import type { ProteinType } from '../catalog/reference-lists.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import { ratingsWithBrands } from '../reviews/reviews.repository.ts';
+} from '../catalog/index.ts';
+import type { OrdersService } from '../orders/index.ts';
+import { ratingsWithBrands } from '../reviews/index.ts';
 import {
   hardFilterViolation,
   type MatchAnswers,

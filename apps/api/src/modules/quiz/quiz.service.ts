@@ -3,7 +3,7 @@ import { type Quiz, QuizRegistrationSchema, type QuizSubmitResponse, type TokenP
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { fieldErrorsOf } from '../../http/validation.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CatalogService } from '../catalog/index.ts';
 import * as repo from './quiz.repository.ts';
 import type { NewQuiz, QuizRow } from './quiz.table.ts';
 import { checkAnswers, type QuizInputData, toQuiz } from './quiz-answers.ts';

@@ -1,5 +1,4 @@
-import { BRAND, Layout, P, renderMail } from '../mail/layout.tsx';
-import type { Mail } from '../mail/mailer.ts';
+import { BRAND, Layout, type Mail, P, renderMail } from '../mail/index.ts';
 
 export const REFERRAL_REWARD_MAIL = 'referral-reward';
 

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { Mail } from '../mail/mailer.ts';
-import { PAID_ORDER_STATUSES } from '../orders/orders.service.ts';
+import type { Mail } from '../mail/index.ts';
+import { PAID_ORDER_STATUSES } from '../orders/index.ts';
 
 const paidStatuses = sql.raw(PAID_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
 

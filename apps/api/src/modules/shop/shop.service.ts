@@ -1,9 +1,8 @@
 import { NEXT_BOX_FALLBACK } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
-import { type ProductRating, ratingFields, toUnratedProduct } from '../catalog/catalog.service.ts';
-import { hardFilterViolation, type MatchAnswers, type MatchProduct } from '../quiz/matching.ts';
-import { toMatchProduct } from '../quiz/quiz-results.service.ts';
-import { prepareMemberFacts, prepareShopCatalog } from './shop.repository.ts';
+import { prepareMemberFacts, prepareShopCatalog } from '../../read-models/shop.ts';
+import { type ProductRating, ratingFields, toUnratedProduct } from '../catalog/index.ts';
+import { hardFilterViolation, type MatchAnswers, type MatchProduct, toMatchProduct } from '../quiz/index.ts';
 
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
 

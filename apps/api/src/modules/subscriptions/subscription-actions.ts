@@ -9,10 +9,9 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import * as store from '../cycles/cycle-store.ts';
-import { cancelConfirmationMail, issueReportMail } from '../mail/cycle-templates.tsx';
-import type { Mailer } from '../mail/mailer.ts';
-import { moveOrder } from '../orders/cycle-orders.ts';
+import { cancelConfirmationMail, issueReportMail, type Mailer } from '../mail/index.ts';
+import { moveOrder } from '../orders/index.ts';
+import * as store from './cycle-store.ts';
 import { addDays } from './subscriptions.service.ts';
 import { billingCycles, type SubscriptionRow, subscriptions } from './subscriptions.table.ts';
 

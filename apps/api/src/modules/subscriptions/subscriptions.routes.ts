@@ -10,12 +10,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
-import type { CycleEngine } from '../cycles/cycles.service.ts';
 import type { SubscriptionActions } from './subscription-actions.ts';
 
 export interface SubscriptionsRoutesOptions {
   subscriptionActions: SubscriptionActions;
-  cycles: CycleEngine;
+  /** The cycle engine's on-session renewal confirmation; the composition root passes the cycles module's engine. */
+  cycles: RenewalConfirmations;
   tokens: AccessTokens;
   config: Config;
   clock: () => Date;
@@ -38,6 +38,12 @@ const ConfirmRenewalAnswerSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('billed') }),
   z.object({ status: z.literal('requires_action'), clientSecret: z.string() }),
 ]);
+
+/** What these routes need of the cycle engine (docs/reliability.md#d6), declared here so subscriptions never imports cycles. */
+export interface RenewalConfirmations {
+  renewalConfirmation(identityId: string): Promise<z.infer<typeof RenewalConfirmationSchema>>;
+  confirmRenewal(identityId: string, at: Date): Promise<z.infer<typeof ConfirmRenewalAnswerSchema>>;
+}
 
 /** The member's membership actions (issue 6); every call needs a member, whatever the web app shows. */
 export async function subscriptionsRoutes(app: FastifyInstance, options: SubscriptionsRoutesOptions) {

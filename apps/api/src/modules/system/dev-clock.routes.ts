@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
-import type { SweepReport } from '../cycles/sweep.ts';
+import type { SweepReport } from '../cycles/index.ts';
 
 export interface DevClockRoutesOptions {
   isProduction: boolean;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers.ts';
-import { MAIL_PREVIEWS } from '../mail/previews.ts';
+import { MAIL_PREVIEWS } from './mail-previews.ts';
 
 let server: TestServer;
 let production: TestServer;

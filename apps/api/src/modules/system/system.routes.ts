@@ -4,9 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DATABASE_RETRY_AFTER_SECONDS, type Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import { listMail } from '../mail/mailer.ts';
-import { MAIL_PREVIEWS } from '../mail/previews.ts';
+import { listMail } from '../mail/index.ts';
 import { type DevClockRoutesOptions, devClockRoutes } from './dev-clock.routes.ts';
+import { MAIL_PREVIEWS } from './mail-previews.ts';
 
 export interface SystemRoutesOptions {
   db: Db;

@@ -1,3 +1,4 @@
+import { addToCart } from '@/features/cart/api/add-to-cart.ts';
 import { ReferralPopup } from '@/features/referrals/components/referral-popup.tsx';
 import { useShopProducts } from '@/features/shop/api/get-shop-products.ts';
 import { ShopPage } from '@/features/shop/components/shop-page.tsx';
@@ -7,7 +8,7 @@ export default function ShopRoute() {
   const { data } = useShopProducts();
   return (
     <>
-      <ShopPage />
+      <ShopPage addToCart={addToCart} />
       {data ? <ReferralPopup /> : null}
     </>
   );

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/database.ts';
+import { createHook, type Hook } from '../../../hooks.ts';
 import type { PaymentProvider, ProviderEvent } from '../provider/payment-provider.ts';
 import { insertEventOnce, markEventProcessed } from './webhooks.repository.ts';
 
@@ -8,6 +9,17 @@ import { insertEventOnce, markEventProcessed } from './webhooks.repository.ts';
  * so an event is never acknowledged and dropped (docs/reliability.md#c9, docs/reliability.md#c10).
  */
 export type WebhookEffect = (tx: Db, event: ProviderEvent) => Promise<void>;
+
+/**
+ * "A provider event arrived" (a payment succeeded or failed, a refund or a dispute changed), raised
+ * by this module in the transaction that records the event once, whether it came by webhook or by
+ * the event reconciliation; the composition root adds the checkout's and the refunds' listeners.
+ */
+export type ProviderEventHook = Hook<[tx: Db, event: ProviderEvent]>;
+
+export function createProviderEventHook(): ProviderEventHook {
+  return createHook('provider event');
+}
 
 export interface WebhookReceipt {
   eventId: string;

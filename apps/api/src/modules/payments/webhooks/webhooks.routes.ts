@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/errors.ts';
 import { limitPerIp, type RateLimiter } from '../../../http/rate-limit.ts';
-import { type PaymentProvider, WebhookSignatureError } from '../provider/payment-provider.ts';
-import { createWebhookIntake, type WebhookEffect } from './webhook-intake.ts';
+import { WebhookSignatureError } from '../provider/payment-provider.ts';
+import type { WebhookIntake } from './webhook-intake.ts';
 
 export interface WebhooksRoutesOptions {
-  db: Db;
-  payments: PaymentProvider;
-  clock: () => Date;
   limiter: RateLimiter;
-  /** What a payment event does to orders and subscriptions; none yet, so events are only recorded. */
-  paymentEventEffect?: WebhookEffect;
+  /** Records each event once and runs its effects (the composition root's provider-event hook). */
+  webhookIntake: WebhookIntake;
 }
 
 /** Stripe's events are a few KB; anything near this is not Stripe. */
@@ -24,12 +20,7 @@ export const WEBHOOK_BODY_LIMIT = 64 * 1024;
  * signature is checked, since a re-serialised body no longer matches the signature (C8).
  */
 export async function webhooksRoutes(app: FastifyInstance, options: WebhooksRoutesOptions) {
-  const intake = createWebhookIntake({
-    db: options.db,
-    payments: options.payments,
-    clock: options.clock,
-    effect: options.paymentEventEffect,
-  });
+  const intake = options.webhookIntake;
   // This plugin's own parsers: every body arrives as the exact bytes that were signed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(

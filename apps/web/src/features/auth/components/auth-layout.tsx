@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useSeo } from '@/features/seo/use-seo.ts';
+import { useSeo } from '@/lib/use-seo.ts';
 import './auth.css';
 import { keepRanges } from '@/components/ui/keep-ranges.tsx';
 

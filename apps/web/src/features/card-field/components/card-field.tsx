@@ -1,6 +1,6 @@
 import { lazy, type Ref, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { usePaymentConfig } from '../api/get-payment-config.ts';
+import { usePaymentConfig } from '@/lib/payment-config.ts';
 import type { CardFieldHandle } from '../utils/card-handle.ts';
 import { SandboxCardField } from './sandbox-card-field.tsx';
 import './card-field.css';

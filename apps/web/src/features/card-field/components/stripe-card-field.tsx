@@ -1,7 +1,7 @@
 import { CheckoutMessages } from '@store/contracts';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { loadStripe, type StripeCardElement, type StripeJs } from '@/lib/load-stripe.ts';
 import type { CardFieldHandle } from '../utils/card-handle.ts';
-import { loadStripe, type StripeCardElement, type StripeJs } from '../utils/load-stripe.ts';
 
 /**
  * Stripe Elements' card field, used when the server talks to Stripe (STRIPE_PUBLISHABLE_KEY).

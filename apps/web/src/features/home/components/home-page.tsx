@@ -1,4 +1,4 @@
-import { useSeo } from '@/features/seo/use-seo.ts';
+import { useSeo } from '@/lib/use-seo.ts';
 import { ClosingCall } from './closing-call.tsx';
 import { DesktopHero } from './desktop-hero.tsx';
 import { DiscoverPlanCard } from './discover-plan-card.tsx';

@@ -5,9 +5,9 @@ import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
-import { usePaymentConfig } from '@/features/card-field/api/get-payment-config.ts';
-import { loadStripe, type StripeJs } from '@/features/card-field/utils/load-stripe.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { loadStripe, type StripeJs } from '@/lib/load-stripe.ts';
+import { usePaymentConfig } from '@/lib/payment-config.ts';
 import { invalidate } from '@/lib/use-api.ts';
 import {
   confirmRenewalPayment,

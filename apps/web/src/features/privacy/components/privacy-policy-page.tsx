@@ -1,4 +1,4 @@
-import { useSeo } from '@/features/seo/use-seo.ts';
+import { useSeo } from '@/lib/use-seo.ts';
 import { POLICY_SECTIONS } from './policy-sections.tsx';
 import './privacy-policy-page.css';
 

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { paths } from '@/config/paths.ts';
-import { addToCart } from '@/lib/add-to-cart.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useProduct } from '../api/get-product.ts';
 import { PersonalizedSuggestions } from './personalized-suggestions.tsx';
@@ -20,7 +19,11 @@ function parseProductId(raw: string | undefined): number | null {
 }
 
 /** /product-detail/:productId (guarded; query viewResult): one product (docs/product.md#shop-and-cart). */
-export function ProductDetailPage() {
+/** Adds one tub to the cart; answers whether it was added. */
+export type AddToCart = (productId: number) => Promise<boolean>;
+
+/** `addToCart` is the cart's, given by the route (features do not import each other). */
+export function ProductDetailPage({ addToCart }: { addToCart: AddToCart }) {
   const productId = parseProductId(useParams().productId);
   const viewResult = useSearchParams()[0].get('viewResult');
   const { data: product, error, isLoading, reload } = useProduct(productId);
@@ -46,13 +49,21 @@ export function ProductDetailPage() {
           </button>
         </div>
       ) : (
-        <ProductDetail product={product} viewResult={viewResult} />
+        <ProductDetail product={product} viewResult={viewResult} addToCart={addToCart} />
       )}
     </main>
   );
 }
 
-function ProductDetail({ product, viewResult }: { product: Product; viewResult: string | null }) {
+function ProductDetail({
+  product,
+  viewResult,
+  addToCart,
+}: {
+  product: Product;
+  viewResult: string | null;
+  addToCart: AddToCart;
+}) {
   return (
     <>
       <article className="product-detail" aria-labelledby="product-title">
@@ -112,7 +123,7 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
               BACK
             </Link>
           ) : product.unlocked ? (
-            <AddToCartButton productId={product.id} name={productName(product)} />
+            <AddToCartButton productId={product.id} name={productName(product)} addToCart={addToCart} />
           ) : (
             <p className="product-detail__locked" data-testid="product-locked">
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
@@ -162,7 +173,15 @@ function ProductDetail({ product, viewResult }: { product: Product; viewResult: 
  * focus back to it when it closes. Its accessible name carries the product and flavor (a
  * product is named with its flavor wherever it is chosen: docs/product.md#words-on-screen).
  */
-function AddToCartButton({ productId, name }: { productId: number; name: string }) {
+function AddToCartButton({
+  productId,
+  name,
+  addToCart,
+}: {
+  productId: number;
+  name: string;
+  addToCart: AddToCart;
+}) {
   const [isAdding, setAdding] = useState(false);
   return (
     <button

@@ -2,10 +2,10 @@ import { LACTOSE_RESTRICTION_ID, QUIZ_FLAVOR_COUNT, VEGAN_DIET_ID } from '@store
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { useSeo } from '@/features/seo/use-seo.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { loadAuthInfo, useAuth } from '@/lib/auth.ts';
 import { startSession } from '@/lib/session.ts';
+import { useSeo } from '@/lib/use-seo.ts';
 import { saveQuiz } from '../api/save-quiz.ts';
 import type { ListField, QuizDraft } from '../utils/quiz-draft.ts';
 import { toQuizInput } from '../utils/quiz-draft.ts';

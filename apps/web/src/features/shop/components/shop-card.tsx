@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { RatingLine } from '@/components/ui/rating.tsx';
 import { paths } from '@/config/paths.ts';
-import { addToCart } from '@/lib/add-to-cart.ts';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
@@ -15,11 +14,14 @@ export function ShopCard({
   product,
   lockLabel,
   eager = false,
+  addToCart,
 }: {
   product: Product;
   lockLabel?: string;
   /** The first cards on screen load at once; the rest when scrolled to. */
   eager?: boolean;
+  /** The cart's ADD TO CART, given by the route (features do not import each other). */
+  addToCart: AddToCart;
 }) {
   const body = (
     <>
@@ -68,13 +70,24 @@ export function ShopCard({
       <Link className="shop-card__link" to={paths.productDetail(product.id)}>
         {body}
       </Link>
-      <ShopAddToCart productId={product.id} name={name} />
+      <ShopAddToCart productId={product.id} name={name} addToCart={addToCart} />
     </div>
   );
 }
 
 /** ADD TO CART on the card: the tub goes in the cart and the cart panel opens, as on the product page. */
-function ShopAddToCart({ productId, name }: { productId: number; name: string }) {
+/** Adds one tub to the cart; answers whether it was added. */
+export type AddToCart = (productId: number) => Promise<boolean>;
+
+function ShopAddToCart({
+  productId,
+  name,
+  addToCart,
+}: {
+  productId: number;
+  name: string;
+  addToCart: AddToCart;
+}) {
   const [isAdding, setAdding] = useState(false);
   return (
     <button

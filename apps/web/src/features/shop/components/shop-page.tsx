@@ -6,7 +6,7 @@ import { paths } from '@/config/paths.ts';
 import { useAuth } from '@/lib/auth.ts';
 import { useShopProducts } from '../api/get-shop-products.ts';
 import { searchShop } from '../utils/search.ts';
-import { ShopCard } from './shop-card.tsx';
+import { type AddToCart, ShopCard } from './shop-card.tsx';
 import './shop.css';
 
 const SKELETON_CARDS = 8;
@@ -14,7 +14,7 @@ const SKELETON_CARDS = 8;
 const EAGER_CARDS = 8;
 
 /** /shop (guarded): search, the TUBS banner, unlocked tubs, then the locked ones (docs/product.md#shop-and-cart). */
-export function ShopPage() {
+export function ShopPage({ addToCart }: { addToCart: AddToCart }) {
   const { data, error, isLoading, reload } = useShopProducts();
   const { info } = useAuth();
   const [query, setQuery] = useState('');
@@ -118,7 +118,7 @@ export function ShopPage() {
               <ul className="shop__grid">
                 {shown.unlocked.map((p, i) => (
                   <li key={p.id}>
-                    <ShopCard product={p} eager={i < EAGER_CARDS} />
+                    <ShopCard product={p} eager={i < EAGER_CARDS} addToCart={addToCart} />
                   </li>
                 ))}
               </ul>
@@ -147,6 +147,7 @@ export function ShopPage() {
                       product={p}
                       lockLabel={unlockLabel(data.nextBoxMonth)}
                       eager={shown.unlocked.length + i < EAGER_CARDS}
+                      addToCart={addToCart}
                     />
                   </li>
                 ))}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
-import { useSeo } from '@/features/seo/use-seo.ts';
+import { useSeo } from '@/lib/use-seo.ts';
 import { unsubscribe } from '../api/unsubscribe.ts';
 import './unsubscribe-page.css';
 

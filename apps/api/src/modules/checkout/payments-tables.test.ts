@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/database.ts';
-import { openTestDatabase } from '../../../test/helpers.ts';
+import type { Database } from '../../db/database.ts';
+import { openTestDatabase } from '../../test/helpers.ts';
 import { type PaymentAttemptStatus, paymentAttempts, paymentMethods } from './payments.table.ts';
 
 /* The constraints of migration 0005 that keep money safe whatever the code above them does. */

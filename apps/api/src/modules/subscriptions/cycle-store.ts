@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { productName } from '@store/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { Mail } from '../mail/mailer.ts';
+import type { Mail } from '../mail/index.ts';
 import {
   type BillingCycleRow,
   billingCycles,
   type SubscriptionRow,
   subscriptions,
-} from '../subscriptions/subscriptions.table.ts';
+} from './subscriptions.table.ts';
 
-/** Data access of the cycle engine (migration 0009). */
+/** Data access of the cycle engine over the memberships' tables (migration 0009); the cycles module reads it through this module's face. */
 
 /** The subscription, locked until the transaction ends; with `skipLocked` another process's row is passed over. */
 export async function lockSubscription(
@@ -246,4 +246,110 @@ export async function takeUnsentMails(db: Db, at: Date, limit = 50): Promise<Mai
     html: r.html,
     text: r.text,
   }));
+}
+
+/*
+ * The sweeper's and the fulfilment's reads and writes of billing cycles, here so the cycles
+ * module never imports the memberships' tables (ARCHITECTURE.md#the-rules-the-lint-checks).
+ */
+
+/** Memberships with renewal work at `at` (past due, or active and due), oldest billing date first. */
+export function dueSubscriptionIds(db: Db, at: Date, limit: number): Promise<{ id: string }[]> {
+  return db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      or(
+        eq(subscriptions.status, 'past_due'),
+        and(eq(subscriptions.status, 'active'), lte(subscriptions.nextBillingAt, at)),
+      ),
+    )
+    .orderBy(subscriptions.nextBillingAt)
+    .limit(limit);
+}
+
+/** Billed cycles past their build deadline whose open samples the store has not chosen yet. */
+export function cyclesMissingSamples(
+  db: Db,
+  at: Date,
+  limit: number,
+): Promise<{ id: string; orderId: string | null; identityId: string }[]> {
+  return db
+    .select({
+      id: billingCycles.id,
+      orderId: billingCycles.orderId,
+      identityId: subscriptions.identityId,
+    })
+    .from(billingCycles)
+    .innerJoin(subscriptions, eq(subscriptions.id, billingCycles.subscriptionId))
+    .where(
+      and(
+        eq(billingCycles.status, 'billed'),
+        lte(billingCycles.buildDeadlineAt, at),
+        isNull(billingCycles.samplesAutoChosenAt),
+      ),
+    )
+    .limit(limit);
+}
+
+/** Locks a cycle whose samples are still open; undefined when chosen already or locked by another process. */
+export async function lockCycleWithOpenSamples(tx: Db, cycleId: string): Promise<{ id: string } | undefined> {
+  const [locked] = await tx
+    .select({ id: billingCycles.id })
+    .from(billingCycles)
+    .where(and(eq(billingCycles.id, cycleId), isNull(billingCycles.samplesAutoChosenAt)))
+    .for('update', { skipLocked: true });
+  return locked;
+}
+
+export async function markSamplesAutoChosen(tx: Db, cycleId: string, at: Date): Promise<void> {
+  await tx.update(billingCycles).set({ samplesAutoChosenAt: at }).where(eq(billingCycles.id, cycleId));
+}
+
+/** The billed cycle of a box order, locked. */
+export async function lockBilledCycleOfOrder(tx: Db, orderId: string): Promise<BillingCycleRow | undefined> {
+  const [cycle] = await tx
+    .select()
+    .from(billingCycles)
+    .where(and(eq(billingCycles.orderId, orderId), eq(billingCycles.status, 'billed')))
+    .for('update');
+  return cycle;
+}
+
+/** Marks the billed cycle of a box order shipped at `at`, once; undefined when it was not billed or shipped already. */
+export async function markCycleShipped(
+  tx: Db,
+  orderId: string,
+  at: Date,
+): Promise<BillingCycleRow | undefined> {
+  const [cycle] = await tx
+    .update(billingCycles)
+    .set({ shippedAt: at })
+    .where(
+      and(
+        eq(billingCycles.orderId, orderId),
+        eq(billingCycles.status, 'billed'),
+        isNull(billingCycles.shippedAt),
+      ),
+    )
+    .returning();
+  return cycle;
+}
+
+export async function closeBuildWindow(tx: Db, cycleId: string, at: Date): Promise<void> {
+  await tx.update(billingCycles).set({ buildDeadlineAt: at }).where(eq(billingCycles.id, cycleId));
+}
+
+/** Marks the cycle of a box order delivered at `at`, once; undefined when delivered already. */
+export async function markCycleDelivered(
+  tx: Db,
+  orderId: string,
+  at: Date,
+): Promise<BillingCycleRow | undefined> {
+  const [cycle] = await tx
+    .update(billingCycles)
+    .set({ deliveredAt: at })
+    .where(and(eq(billingCycles.orderId, orderId), isNull(billingCycles.deliveredAt)))
+    .returning();
+  return cycle;
 }

@@ -1,30 +1,29 @@
 import type { Order } from '@store/contracts';
-import { orderConfirmationMail, orderRefundedMail } from '../checkout/order-mail.tsx';
-import { contactMail } from '../contact/contact.mail.tsx';
-import { confirmPaymentMail } from '../cycles/confirm-renewal-mail.tsx';
-import { partnerRequestMail } from '../partners/partners.mail.tsx';
-import { referralRewardMail } from '../referrals/referral-mail.tsx';
-import { cartReceiptMail, cartRefundedMail } from './cart-receipt.tsx';
+import { orderConfirmationMail, orderRefundedMail } from '../checkout/index.ts';
+import { contactMail } from '../contact/index.ts';
+import { confirmPaymentMail } from '../cycles/index.ts';
 import {
+  alreadyRegisteredMail,
   boxShippedMail,
   boxSkippedUnpaidMail,
   cancelConfirmationMail,
+  cartReceiptMail,
+  cartRefundedMail,
   issueReportMail,
+  type Mail,
   membershipCanceledMail,
   membershipPausedUnpaidMail,
   paymentFailedMail,
   renewalReceiptMail,
   renewalReminderMail,
-  tubsShippedMail,
-} from './cycle-templates.tsx';
-import type { Mail } from './mailer.ts';
-import {
-  alreadyRegisteredMail,
   resetPasswordMail,
   soldOutRefundMail,
+  tubsShippedMail,
   verificationMail,
   welcomeMail,
-} from './templates.tsx';
+} from '../mail/index.ts';
+import { partnerRequestMail } from '../partners/index.ts';
+import { referralRewardMail } from '../referrals/index.ts';
 
 /*
  * Every mail the store sends, rendered with sample data: the dev mailbox's "Templates" section

@@ -1,8 +1,8 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /*
- * The store's payment tables (SQL in db/migrations/0005_payments.sql). The provider layer only
- * defines them; checkout and renewals write them.
+ * The store's payment tables (SQL in db/migrations/0005_payments.sql): the checkout's customers,
+ * saved cards, payment attempts and Idempotency-Keys.
  */
 
 /** Which payment provider a row belongs to. */

@@ -1,7 +1,7 @@
 import { PRERENDER_ORIGIN } from '@store/contracts';
 import { useEffect } from 'react';
+import { applyHeadTags, buildHeadTags, type SeoInput } from '@/lib/seo.ts';
 import { reportSsrHead } from '@/lib/ssr-head.ts';
-import { applyHeadTags, buildHeadTags, type SeoInput } from './seo.ts';
 
 /** Sets the page's title, description, keywords, social card and canonical link while it is shown. */
 export function useSeo(input: SeoInput): void {

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { identities } from '../accounts/accounts.table.ts';
-import type { CatalogProductRow, ProductRating } from '../catalog/catalog.service.ts';
-import { brands, products } from '../catalog/catalog.table.ts';
-import { PAID_ORDER_STATUSES } from '../orders/orders.service.ts';
+import type { Db } from '../db/database.ts';
+import { identities } from '../modules/accounts/accounts.table.ts';
+import { brands, products } from '../modules/catalog/catalog.table.ts';
+import type { CatalogProductRow, ProductRating } from '../modules/catalog/index.ts';
+import { PAID_ORDER_STATUSES } from '../modules/orders/index.ts';
 
 /** What the shop needs to know about one member, read in one statement. */
 export interface ShopMemberFacts {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildHeadTags, documentTitle, SOCIAL_DESCRIPTION_MAX, socialDescription, toOneLine } from './seo.ts';
+import {
+  buildHeadTags,
+  documentTitle,
+  SOCIAL_DESCRIPTION_MAX,
+  socialDescription,
+  toOneLine,
+} from '@/lib/seo.ts';
 
 const ORIGIN = 'https://store.example';
 

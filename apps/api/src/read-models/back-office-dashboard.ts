@@ -5,7 +5,7 @@ import {
   DASHBOARD_DEFAULT_DAYS,
 } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../db/database.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Renewals due in this many days from now. */

@@ -1,0 +1,246 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env.ts';
+import type { Db } from '../db/database.ts';
+import { type AccessTokens, createAccessTokens } from '../http/auth.ts';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
+import { createMemoryRevocations, createRedisRevocations } from '../http/revocations.ts';
+import { type AccountsService, createAccountsService } from '../modules/accounts/index.ts';
+import { type BackOffice, createBackOffice, createRefundsService } from '../modules/admin/index.ts';
+import { type CartService, createCartService } from '../modules/cart/index.ts';
+import {
+  type CartCheckoutService,
+  createCartCheckoutService,
+  createCartOrderHooks,
+} from '../modules/cart-checkout/index.ts';
+import { type CatalogService, createCatalogService } from '../modules/catalog/index.ts';
+import {
+  type CheckoutService,
+  createCheckoutService,
+  createIdempotencyStore,
+  type IdempotencyStore,
+} from '../modules/checkout/index.ts';
+import { type ContactService, createContactService } from '../modules/contact/index.ts';
+import { type CycleEngine, createCycleEngine, createRanker } from '../modules/cycles/index.ts';
+import { createMailer, type Mailer } from '../modules/mail/index.ts';
+import { createOrdersService, type OrdersService } from '../modules/orders/index.ts';
+import { createPartnersService, type PartnersService } from '../modules/partners/index.ts';
+import {
+  createEventReconciliation,
+  createPaymentProvider,
+  createProviderEventHook,
+  createWebhookIntake,
+  type EventReconciliation,
+  type PaymentProvider,
+  type ProviderEventHook,
+  type WebhookIntake,
+} from '../modules/payments/index.ts';
+import {
+  createQuizResultsService,
+  createQuizService,
+  type QuizResultsService,
+  type QuizService,
+} from '../modules/quiz/index.ts';
+import { createReferralsService, type ReferralsService } from '../modules/referrals/index.ts';
+import { createReviewsService, type ReviewsService } from '../modules/reviews/index.ts';
+import { createShopService, type ShopService } from '../modules/shop/index.ts';
+import {
+  createSubscriptionActions,
+  createSubscriptionsService,
+  type SubscriptionActions,
+  type SubscriptionsService,
+} from '../modules/subscriptions/index.ts';
+import { createTaxService } from '../modules/tax/index.ts';
+
+// The one place the store's services are built (docs/decisions/016-one-composition-root.md). The
+// route plugins receive them and build none; `Services` lives here, not in app.ts, and no route
+// plugin imports it: each declares the options it needs, so no import cycle can close through it.
+
+/** Everything the route plugins and the jobs are given; built once per app by `buildServices`. */
+export interface Services {
+  config: Config;
+  db: Db;
+  clock: () => Date;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  tokens: AccessTokens;
+  payments: PaymentProvider;
+  idempotency: IdempotencyStore;
+  accounts: AccountsService;
+  catalog: CatalogService;
+  orders: OrdersService;
+  quiz: QuizService;
+  quizResults: QuizResultsService;
+  subscriptions: SubscriptionsService;
+  checkout: CheckoutService;
+  cartCheckout: CartCheckoutService;
+  reviews: ReviewsService;
+  cart: CartService;
+  cycles: CycleEngine;
+  subscriptionActions: SubscriptionActions;
+  shop: ShopService;
+  referrals: ReferralsService;
+  contact: ContactService;
+  partners: PartnersService;
+  backOffice: BackOffice;
+  /** What a provider event does, whether it came by webhook or by the event reconciliation. */
+  providerEvent: ProviderEventHook;
+  webhookIntake: WebhookIntake;
+  eventReconciliation: EventReconciliation;
+  /** Closes what the services opened (Redis connections); the app calls it on close. */
+  close(): Promise<void>;
+}
+
+export interface ServicesDeps {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  clock?: () => Date;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  payments?: PaymentProvider;
+}
+
+export function buildServices(deps: ServicesDeps): Services {
+  const { config, db, log } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const limiter =
+    deps.limiter ??
+    (config.redisUrl
+      ? createRedisRateLimiter(config.redisUrl, config.rateLimitScale, config.redisKeyPrefix)
+      : createMemoryRateLimiter(Date.now, config.rateLimitScale));
+  const mailer = deps.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl });
+  // Ended sessions are shared through Redis when several processes serve the store.
+  const revocations = config.redisUrl
+    ? createRedisRevocations(config.redisUrl, Date.now, config.redisKeyPrefix)
+    : createMemoryRevocations();
+  const tokens = createAccessTokens(config.jwtSecret, clock, revocations);
+  const payments =
+    deps.payments ??
+    createPaymentProvider({
+      config,
+      db,
+      clock,
+      onBreakerChange: (state, detail) =>
+        state === 'open'
+          ? log.error({ alert: 'payment_provider_down', ...detail }, 'payment provider circuit opened')
+          : log.warn({ state }, `payment provider circuit ${state}`),
+    });
+  const storeEmail = config.storeEmail;
+
+  // Two pairs of services ask each other a question, so one of each pair is built first and asks
+  // the other through a function that reads it once it exists: AuthInfo asks the checkout for a
+  // member's membership and billing (the checkout signs people up through accounts), and the
+  // first box's sample rules come from the quiz results (which create that box's order).
+  const accounts = createAccountsService({
+    config,
+    db,
+    clock,
+    mailer,
+    tokens,
+    limiter,
+    log,
+    membershipOf: (identityId) => checkout.membershipOf(identityId),
+    billingOf: (identityId) => checkout.billingOf(identityId),
+  });
+  const catalog = createCatalogService({ db });
+  const orders = createOrdersService({
+    db,
+    config,
+    clock,
+    catalog,
+    tax: createTaxService(),
+    owners: accounts,
+    sampleRules: (identityId, orderId) => quizResults.sampleRules(identityId, orderId),
+  });
+  const subscriptions = createSubscriptionsService({ db, clock });
+  const referrals = createReferralsService({ db, clock, mailer, config, log });
+  const checkout = createCheckoutService({
+    db,
+    clock,
+    config,
+    payments,
+    orders,
+    subscriptions,
+    accounts,
+    mailer,
+    log,
+    cartOrders: createCartOrderHooks({ db, clock, publicUrl: config.publicUrl, owners: accounts, log }),
+  });
+  checkout.hooks.firstBoxPaid.on(referrals.onFirstBoxPaid);
+  const cartCheckout = createCartCheckoutService({
+    db,
+    clock,
+    config,
+    tax: createTaxService(),
+    checkout,
+    log,
+  });
+  const quizResults = createQuizResultsService({ db, catalog, orders, accounts, clock });
+  const quiz = createQuizService({ db, catalog, accounts, results: quizResults, clock });
+  const cycles = createCycleEngine({ db, payments, mailer, catalog, config, log });
+  const contact = createContactService({ db, mailer, clock, storeEmail });
+  const partners = createPartnersService({ db, mailer, clock, storeEmail });
+  const backOffice = createBackOffice({
+    db,
+    clock,
+    config,
+    mailer,
+    log,
+    catalog,
+    contact,
+    partners,
+    refunds: createRefundsService({ db, clock, payments, log }),
+    rank: createRanker({ db, catalog }),
+  });
+
+  // A provider event: the checkout's effect, then refunds and disputes (back office,
+  // docs/reliability.md#c12), in the transaction that records the event once.
+  const providerEvent = createProviderEventHook();
+  providerEvent.on(checkout.paymentEventEffect);
+  providerEvent.on(backOffice.refunds.eventEffect);
+  const webhookIntake = createWebhookIntake({ db, payments, clock, effect: providerEvent.run });
+  const eventReconciliation = createEventReconciliation({ db, clock, payments, intake: webhookIntake, log });
+
+  return {
+    config,
+    db,
+    clock,
+    mailer,
+    limiter,
+    tokens,
+    payments,
+    idempotency: createIdempotencyStore({ db, clock }),
+    accounts,
+    catalog,
+    orders,
+    quiz,
+    quizResults,
+    subscriptions,
+    checkout,
+    cartCheckout,
+    reviews: createReviewsService({ db, clock, unlockedProductIds: orders.unlockedProductIds }),
+    cart: createCartService({ db, clock, unlockedProductIds: orders.unlockedProductIds }),
+    cycles,
+    subscriptionActions: createSubscriptionActions({
+      db,
+      clock,
+      mailer,
+      storeEmail,
+      webUrl: config.publicUrl,
+      subscriptionOf: subscriptions.subscriptionOf,
+      renewNow: cycles.renewNow,
+    }),
+    shop: createShopService({ db }),
+    referrals,
+    contact,
+    partners,
+    backOffice,
+    providerEvent,
+    webhookIntake,
+    eventReconciliation,
+    async close() {
+      if (!deps.limiter) await limiter.close();
+      await revocations.close();
+    },
+  };
+}

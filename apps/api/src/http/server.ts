@@ -1,0 +1,99 @@
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config/env.ts';
+import { answerClientError } from './client-errors.ts';
+import { AppError, sendError } from './errors.ts';
+import { loggerOptions, registerAccessLog } from './logging.ts';
+import { describeRoute } from './openapi.ts';
+import { registerSecurity } from './security.ts';
+import { serveWebApp } from './static.ts';
+import { validatorCompiler } from './validation.ts';
+
+/**
+ * The Fastify instance as the store runs it: routing, validation and serialisation, the error
+ * format, the access log, the security headers and the OpenAPI document. No route is registered
+ * here; `finishHttpServer` adds the web app and the 404/405 answers once every route is in.
+ */
+export async function createHttpServer(config: Config, logStream?: NodeJS.WritableStream) {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, logStream),
+    // One line per response from our own onResponse hook, with secrets redacted.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 100 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    return503OnClosing: true,
+    // A bad URL encoding or an over-long path parameter is answered before routing; without this
+    // Fastify writes its own body ({error, message, statusCode}) instead of the error format (F1).
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    clientErrorHandler: answerClientError,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
+  // JSON only (F3): without this Fastify reads text/plain bodies as a string and the route answers 400, not 415.
+  app.removeContentTypeParser('text/plain');
+  app.decorateRequest('identityId', undefined);
+
+  registerAccessLog(app);
+
+  // While closing, answers end their connection so keep-alive clients do not hold shutdown open.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+    app.server.closeIdleConnections?.();
+  });
+  // The security hook adds `Connection: close` to answers while closing (one onSend hook for both).
+  registerSecurity(app, config, { isClosing: () => isClosing });
+  return app;
+}
+
+/** The OpenAPI document at /api/docs; registered before the routes it describes. */
+export async function registerApiDocs(app: FastifyInstance) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Sample First store API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: describeRoute,
+  });
+}
+
+/** Paths seen by any route, lowercased, so a wrong method answers 405 rather than 404; call before the routes. */
+export function trackKnownPaths(app: FastifyInstance): Map<string, Set<string>> {
+  const knownPaths = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const key = route.url.toLowerCase().replace(/\/$/, '');
+    const set = knownPaths.get(key) ?? new Set<string>();
+    for (const m of methods) set.add(m);
+    knownPaths.set(key, set);
+  });
+  return knownPaths;
+}
+
+/** After every route: the web app (when built) for the rest, and 405 or 404 in the error format. */
+export async function finishHttpServer(
+  app: FastifyInstance,
+  config: Config,
+  knownPaths: Map<string, Set<string>>,
+) {
+  const sendIndex = config.webDist ? await serveWebApp(app, config.webDist, config.publicUrl) : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    if (sendIndex?.(request, reply)) return;
+    const path = request.url.split('?')[0]!.toLowerCase().replace(/\/$/, '');
+    const allowed = knownPaths.get(path);
+    if (allowed && !allowed.has(request.method)) {
+      reply.header('allow', [...allowed].join(', '));
+      return sendError(
+        new AppError('method_not_allowed', 'This method is not allowed here.'),
+        request,
+        reply,
+      );
+    }
+    return sendError(new AppError('not_found', 'Not found.'), request, reply);
+  });
+}

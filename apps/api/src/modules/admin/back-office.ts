@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/database.ts';
+import { createDashboardService } from '../../read-models/back-office-dashboard.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { ContactService } from '../contact/index.ts';
+import type { Ranker } from '../cycles/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { PartnersService } from '../partners/index.ts';
+import { createAdminService } from './admin.service.ts';
+import { createCouponsAdminService } from './coupons.service.ts';
+import { createFulfilmentService } from './fulfilment.service.ts';
+import { createIssueReportsAdminService } from './issue-reports.service.ts';
+import { createMembersService } from './members.service.ts';
+import type { RefundsService } from './refunds.service.ts';
+import { createReviewsAdminService } from './reviews.service.ts';
+import { createUploads } from './uploads.ts';
+
+export interface BackOfficeDeps {
+  db: Db;
+  clock: () => Date;
+  config: Pick<Config, 'dataDir' | 'storeEmail' | 'publicUrl'>;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  catalog: Pick<CatalogService, 'editor' | 'invalidate'>;
+  contact: Pick<ContactService, 'listPage' | 'setHandled'>;
+  partners: Pick<PartnersService, 'listPage' | 'setHandled'>;
+  /** The one refunds service; the composition root also gives it the provider's refund events. */
+  refunds: RefundsService;
+  /** The cycle engine's ranking of a member's next picks (packing lists). */
+  rank: Ranker;
+}
+
+export type BackOffice = ReturnType<typeof createBackOffice>;
+
+/** The back office's services, built once by the composition root and handed to `adminRoutes`. */
+export function createBackOffice(deps: BackOfficeDeps) {
+  const { db, clock, config, mailer, refunds } = deps;
+  const uploads = createUploads(config.dataDir);
+  return {
+    clock,
+    uploads,
+    admin: createAdminService({
+      db,
+      clock,
+      catalog: deps.catalog,
+      contact: deps.contact,
+      partners: deps.partners,
+      uploads,
+    }),
+    members: createMembersService({ db, clock, mailer, storeEmail: config.storeEmail, refunds }),
+    refunds,
+    coupons: createCouponsAdminService({ db, clock }),
+    reviews: createReviewsAdminService({ db, clock }),
+    issueReports: createIssueReportsAdminService({ db, clock }),
+    dashboard: createDashboardService({ db, clock }),
+    fulfilment: createFulfilmentService({
+      db,
+      clock,
+      mailer,
+      rank: deps.rank,
+      log: deps.log,
+      webUrl: config.publicUrl,
+    }),
+  };
+}

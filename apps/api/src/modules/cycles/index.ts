@@ -1,0 +1,22 @@
+// The cycle engine's face (ARCHITECTURE.md#the-rules-the-lint-checks).
+export { type CycleBilling, createBoxBilling } from './billing.ts';
+export { confirmPaymentMail } from './confirm-renewal-mail.tsx';
+export { type CycleEngine, createCycleEngine } from './cycles.service.ts';
+export {
+  type AssemblyPicks,
+  assembleBoxIn,
+  assemblyPicksOf,
+  deliverBoxIn,
+  sendQueuedMails,
+  shipBoxIn,
+  shipCartOrderIn,
+} from './fulfilment.ts';
+export type { NextBoxExtras, RenewalOrder } from './next-box-extras.ts';
+export { createRanker, type Ranker } from './picks.ts';
+export {
+  DEFAULT_RENEWAL_POLICY,
+  type FinalRenewalAction,
+  type RenewalOutcome,
+  type RenewalPolicy,
+} from './renewals.ts';
+export { SWEEP_INTERVAL_MS, type SweepReport } from './sweep.ts';

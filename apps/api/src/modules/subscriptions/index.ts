@@ -1,0 +1,21 @@
+// The memberships' face (ARCHITECTURE.md#the-rules-the-lint-checks). The cycle engine (modules/cycles)
+// moves memberships through their billing cycles with `cycleStore`, the data access of the
+// memberships' tables; nothing here imports the cycles module.
+export * as cycleStore from './cycle-store.ts';
+export {
+  createSubscriptionActions,
+  type SubscriptionActions,
+  type SubscriptionActionsDeps,
+} from './subscription-actions.ts';
+export {
+  type RenewalConfirmations,
+  type SubscriptionsRoutesOptions,
+  subscriptionsRoutes,
+} from './subscriptions.routes.ts';
+export {
+  addDays,
+  createSubscriptionsService,
+  REVIEW_DAYS,
+  type SubscriptionsService,
+} from './subscriptions.service.ts';
+export type { BillingCycleRow, SubscriptionRow } from './subscriptions.table.ts';
