@@ -105,7 +105,7 @@ test('the operator finds a member, refunds their first box, creates a coupon the
   await forgetSession(page);
   await signInAt(page, OPERATOR, '/admin/members');
   await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
-  await page.getByLabel('Search by email or name').fill(account.email.toUpperCase());
+  await page.getByLabel('Search by email, name or order number').fill(account.email.toUpperCase());
   await page.getByRole('button', { name: 'Search' }).click();
   const row = page.getByRole('row', { name: new RegExp(account.email) });
   await expect(row).toBeVisible();

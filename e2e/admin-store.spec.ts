@@ -248,6 +248,8 @@ test.describe('the back office reaches the store', () => {
     await openShop(page);
     const tub = page.getByRole('region', { name: 'Your unlocked tubs' }).getByRole('listitem').first();
     const tubTitle = (await tub.locator('.shop-card__title').textContent())!.trim();
+    const tubBrand = (await tub.locator('.shop-card__brand').textContent())!.trim();
+    const tubFlavor = (await tub.locator('.shop-card__flavor').textContent())!.trim();
     await tub.getByRole('link').click();
     await expect(page).toHaveURL(/\/product-detail\/\d+$/);
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
@@ -274,7 +276,9 @@ test.describe('the back office reaches the store', () => {
     await expect(admin.getByRole('heading', { name: 'Tub orders', level: 1 })).toBeVisible();
     const row = admin.getByRole('row').filter({ hasText: account.email });
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText(`1 × ${tubTitle}`);
+    // The packer picks by brand, title and flavor.
+    await expect(row).toContainText(`1 × ${tubBrand} ${tubTitle}`);
+    await expect(row).toContainText(tubFlavor);
     await row.getByRole('checkbox').check();
     await admin.getByRole('button', { name: 'Ship…' }).click();
     await expect(admin.getByRole('heading', { name: 'Ship 1 order', exact: true })).toBeVisible();

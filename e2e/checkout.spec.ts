@@ -118,7 +118,7 @@ test('a declined card shows the decline; the good card then pays', async ({ page
   // Before paying, the membership is not active and leads back to this checkout.
   await page.goto('/membership');
   await expect(page.getByRole('heading', { name: 'Not Active' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Learn More' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Finish your first box' })).toHaveAttribute(
     'href',
     `/checkout/${orderId}`,
   );

@@ -61,7 +61,12 @@ test('a member skips, pauses and resumes, reaches Assembly, reports an issue aft
   await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await capture(page, 'cycle-02-frequency-skip-pause');
   await page.getByRole('button', { name: 'Skip next box' }).click();
-  await expect(page.getByText('Your next box is skipped.', { exact: true })).toBeVisible();
+  // Skip asks first, naming the date the next box moves to.
+  await expect(page.getByRole('heading', { name: 'Skip your next box?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, skip it' }).click();
+  await expect(
+    page.getByText(/^Your next box is skipped\. Your next box is on \w+ \d+, \d{4}\.$/),
+  ).toBeVisible();
   // The page now shows the skip and offers to undo it, not Skip again.
   await expect(
     page.getByText(/^Your next box is skipped — billing resumes on \w+ \d+, \d{4}\.$/),
@@ -79,10 +84,12 @@ test('a member skips, pauses and resumes, reaches Assembly, reports an issue aft
   await page.getByLabel('Pause for').selectOption('2');
   await capture(page, 'cycle-03-cancel-alternatives');
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
-  await expect(page.getByText('Your membership is paused.', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, pause' }).click();
+  await expect(page.getByText(/^Your membership is paused\. It resumes on /)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resume now' })).toBeVisible();
+  // The pause comes after the skipped box: 3 renewal dates pass without a box.
   await expect(
-    page.getByText(/^Paused until \w+ \d+, \d{4}\. No box and no charge for the next 2 boxes/),
+    page.getByText(/^Paused until \w+ \d+, \d{4}\. No box and no charge for the next 3 boxes/),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Skip next box' })).toHaveCount(0);
   await openMembership(page);

@@ -52,7 +52,7 @@ test('the results and a non-member Membership page lead to the plan page and the
   await page.goto('/membership');
   const card = page.getByRole('region', { name: 'Not Active' });
   await expect(card).toBeVisible();
-  await expect(card.getByRole('link', { name: 'Learn More' })).toHaveAttribute(
+  await expect(card.getByRole('link', { name: 'Finish your first box' })).toHaveAttribute(
     'href',
     `/checkout/${orderId}`,
   );

@@ -178,9 +178,15 @@ test.describe('with JavaScript', () => {
         const errors = collectErrors(tab);
         expect(await loadAndHydrate(tab, page.path)).toBe(true);
         await expect(tab).toHaveTitle(page.title);
-        // Hydrated, the page's forms can be sent.
+        // Hydrated, the page's forms can be sent; a button that waits for an answer first (the
+        // quiz's first question, docs/product.md#rules) says so as its description.
         for (const submit of await tab.locator('button[type="submit"]').all()) {
-          if (await submit.isVisible()) await expect(submit).toBeEnabled();
+          if (!(await submit.isVisible())) continue;
+          if (page.path === '/take-quiz/1') {
+            await expect(submit).toHaveAccessibleDescription('Choose at least one answer to continue.');
+            await tab.getByRole('main').getByRole('checkbox').first().check();
+          }
+          await expect(submit).toBeEnabled();
         }
         // Whatever the page loads after hydrating (prices, quiz options) arrives without an error.
         await tab.waitForLoadState('networkidle');

@@ -81,9 +81,17 @@ test.describe('session and top bar', () => {
   test('a snackbar stays while hovered, can be dismissed, and otherwise leaves after about 4 s', async ({
     page,
   }) => {
+    // A wrong password is said beside the fields now (no snackbar); a 400 of another kind still
+    // comes as a snackbar, so the login answers one here.
+    await page.route('**/api/User/Login', (route) =>
+      route.fulfill({
+        status: 400,
+        json: { error_description: 'Your request could not be read.', code: 'bad_request' },
+      }),
+    );
     await page.goto('/login');
     await submitLogin(page, { email: 'nobody@example.com', password: 'wrong-password' });
-    const snackbar = page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' });
+    const snackbar = page.getByRole('alert').filter({ hasText: 'Your request could not be read.' });
     await expect(snackbar).toBeVisible();
     await snackbar.hover();
     await page.waitForTimeout(4_500);

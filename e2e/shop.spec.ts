@@ -82,7 +82,7 @@ test('a member searches the shop, gets the referral popup once, copies the link;
   await expect(unlocked).toHaveCount(2);
 
   // An unlocked card adds its tub to the cart itself, by keyboard too, and the MY CART panel opens.
-  const add = unlocked.first().getByRole('button', { name: /^Add .+, .+ to cart$/ });
+  const add = unlocked.first().getByRole('button', { name: /^Add to cart: .+, .+$/ });
   await add.focus();
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: 'MY CART' });

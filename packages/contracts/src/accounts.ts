@@ -83,6 +83,16 @@ export const VerifyEmailQuerySchema = z.object({
   userId: z.string().min(1).max(100),
 });
 
+/**
+ * POST /User/VerifyEmail answer. `alreadyVerified` is set when the link had already verified the
+ * address (opened a second time): nothing changed, and the page says the address is verified.
+ */
+export const VerifyEmailResponseSchema = z.object({
+  message: z.string(),
+  alreadyVerified: z.literal(true).optional(),
+});
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
+
 /** POST /User/ForgotPassword: the email in the body (query form also read, it is not a secret). */
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, pageSchemaOf } from './admin.ts';
 import { DELIVERY_SCHEDULE_DAYS } from './constants.ts';
-import { CANCEL_REASONS } from './subscriptions.ts';
+import { CANCEL_REASONS, MAX_PAUSE_CYCLES } from './subscriptions.ts';
 
 /**
  * The back office's members, refunds, coupons, review moderation and issue reports
@@ -157,6 +157,21 @@ export const AdminMemberDetailSchema = z.object({
     createdAt: z.string(),
   }),
   subscription: AdminMemberSubscriptionSchema.nullable(),
+  /**
+   * Where the member's boxes ship: the address their renewals copy (the first box's), else the
+   * latest order's, else the profile's; null when none was ever given.
+   */
+  shippingAddress: z
+    .object({
+      firstName: z.string(),
+      lastName: z.string(),
+      street1: z.string(),
+      street2: z.string().nullable(),
+      city: z.string(),
+      state: z.string(),
+      postalCode: z.string(),
+    })
+    .nullable(),
   cycles: z.array(AdminMemberCycleSchema),
   orders: z.array(AdminMemberOrderSchema),
   payments: z.array(AdminMemberPaymentSchema),
@@ -184,6 +199,30 @@ export const AdminScheduleInputSchema = z
       ),
   })
   .strict();
+
+/** POST /admin/members/{id}/pause body: how many boxes pass without a box or a charge (the member's rule). */
+export const AdminPauseInputSchema = z
+  .object({
+    cycles: z
+      .number({ error: `Choose to pause for 1 to ${MAX_PAUSE_CYCLES} boxes.` })
+      .int(`Choose to pause for 1 to ${MAX_PAUSE_CYCLES} boxes.`)
+      .min(1, `Choose to pause for 1 to ${MAX_PAUSE_CYCLES} boxes.`)
+      .max(MAX_PAUSE_CYCLES, `Choose to pause for 1 to ${MAX_PAUSE_CYCLES} boxes.`),
+  })
+  .strict();
+
+/** The kinds of order in words, as the back office lists them. */
+export const ORDER_KIND_NAMES: Record<string, string> = {
+  first_box: 'First box',
+  cycle_box: 'Renewal box',
+  cart: 'Tub order',
+  pre_order: 'Tub plan pre-order',
+};
+
+/** An order kind in words; an unknown kind as it is. */
+export function orderKindName(kind: string): string {
+  return ORDER_KIND_NAMES[kind] ?? kind;
+}
 
 /** POST /admin/members/{id}/cancel body: one of the member-side reasons (0..3). */
 export const AdminCancelInputSchema = z

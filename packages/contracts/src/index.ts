@@ -20,3 +20,4 @@ export * from './shop.ts';
 export * from './site.ts';
 export * from './subscriptions.ts';
 export * from './text.ts';
+export * from './tracking.ts';

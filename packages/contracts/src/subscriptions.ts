@@ -83,6 +83,8 @@ export const SUBSCRIPTION_STATUS_NAMES: Record<SubscriptionStatus, string> = {
 export const MembershipMessages = {
   notActive: 'Not Active',
   learnMore: 'Learn More',
+  /** The way back to an unpaid first box (the quiz was taken, the checkout not finished). */
+  finishFirstBox: 'Finish your first box',
   /** An unknown date. */
   unknownDate: 'TBD',
 } as const;
@@ -151,6 +153,14 @@ export type CancelSubscriptionQuery = z.infer<typeof CancelSubscriptionQuerySche
 /** Most cycles a pause can last; the membership resumes by itself after them. */
 export const MAX_PAUSE_CYCLES = 3;
 const pauseMessage = `Please choose to pause for 1 to ${MAX_PAUSE_CYCLES} boxes.`;
+
+/**
+ * A pause after "Skip next box" comes after the skipped box, and a whole break lasts at most
+ * MAX_PAUSE_CYCLES boxes: what a longer request is told.
+ */
+export function pauseAfterSkipMessage(boxesLeft: number): string {
+  return `Your next box is already skipped, so you can pause for up to ${boxesLeft} more ${boxesLeft === 1 ? 'box' : 'boxes'}.`;
+}
 
 /** `POST /user/PauseSubscription?cycles=1..3`: no box and no charge for that many cycles, then resumes. */
 export const PauseSubscriptionQuerySchema = z.object({

@@ -128,6 +128,25 @@ export async function claimOneTimeTokenByHash(
   return rows[0]?.identityId;
 }
 
+/** Whether this link was ever issued to this identity for this purpose, used or not, expired or not. */
+export async function oneTimeTokenWasIssued(
+  db: Db,
+  query: { purpose: 'verify' | 'reset'; tokenHash: string; identityId: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ identityId: oneTimeTokens.identityId })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, query.tokenHash),
+        eq(oneTimeTokens.purpose, query.purpose),
+        eq(oneTimeTokens.identityId, query.identityId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The identity of an unused, unexpired link, without using it up. */
 export async function findOpenOneTimeToken(
   db: Db,

@@ -24,6 +24,7 @@ import {
   TokenPairSchema,
   UnsubscribeQuerySchema,
   VerifyEmailQuerySchema,
+  VerifyEmailResponseSchema,
 } from '@store/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -154,7 +155,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsRout
         tags,
         summary: 'Use the link of the verification mail',
         querystring: VerifyEmailQuerySchema,
-        response: { 200: MessageSchema },
+        response: { 200: VerifyEmailResponseSchema },
       },
       preHandler: limitIp(Limits.verifyIp),
     },

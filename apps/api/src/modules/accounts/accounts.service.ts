@@ -55,6 +55,8 @@ export function createAccountsService(deps: AccountsDeps) {
       login: () => `${config.publicUrl}/login`,
       forgotPassword: () => `${config.publicUrl}/forgot-password`,
       quiz: () => `${config.publicUrl}/take-quiz/1`,
+      membership: () => `${config.publicUrl}/membership`,
+      checkout: (orderId) => `${config.publicUrl}/checkout/${orderId}`,
       unsubscribe: (identityId) => buildUnsubscribeUrl(config, identityId, deps.clock()),
     },
   };

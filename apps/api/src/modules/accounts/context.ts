@@ -46,6 +46,8 @@ export interface AccountsContext extends AccountsDeps {
     login(): string;
     forgotPassword(): string;
     quiz(): string;
+    membership(): string;
+    checkout(orderId: string): string;
     unsubscribe(identityId: string): string;
   };
 }

@@ -144,7 +144,7 @@ describe('POST /api/User/Register', () => {
 });
 
 describe('POST /api/User/VerifyEmail', () => {
-  it('verifies once, then the same link fails (A6), and sends the welcome mail with an unsubscribe link', async () => {
+  it('verifies once (A6); opened again the link says the address is already verified and changes nothing; sends the welcome mail with an unsubscribe link', async () => {
     await register({
       emailAddress: 'verify-me@example.com',
       password: GOOD_PASSWORD,
@@ -162,13 +162,17 @@ describe('POST /api/User/VerifyEmail', () => {
       'POST',
       `/api/User/VerifyEmail?code=${link.code}&userId=${link.userId}`,
     );
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(200);
     expect(again.body).toEqual({
-      error_description: 'This verification link is invalid or has expired.',
-      code: 'invalid_token',
+      message: 'This email address is already verified. You can log in.',
+      alreadyVerified: true,
     });
 
     const welcome = await waitForMail(server.database.db, 'verify-me@example.com', 'welcome');
+    // The second opening sends no second welcome.
+    expect(
+      (await mailsTo(server.database.db, 'verify-me@example.com')).filter((m) => m.kind === 'welcome'),
+    ).toHaveLength(1);
     expect(welcome.text).toMatch(/Unsubscribe https:\/\/store\.example\/unsubscribe\/[\w.-]+/);
     expect(welcome.html).toMatch(/href="https:\/\/store\.example\/unsubscribe\/[\w.-]+"/);
   });
@@ -200,6 +204,12 @@ describe('POST /api/User/VerifyEmail', () => {
     // The right pair still works after the failures.
     const ok = await server.request('POST', `/api/User/VerifyEmail?code=${a.code}&userId=${a.userId}`);
     expect(ok.status).toBe(200);
+    // A's used code with B's id, or a guessed code with A's id, never learns that A is verified.
+    for (const query of [`code=${a.code}&userId=${b.userId}`, `code=${'y'.repeat(43)}&userId=${a.userId}`]) {
+      const res = await server.request('POST', `/api/User/VerifyEmail?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('invalid_token');
+    }
   });
 
   it('A6 stores only a hash of a 256-bit code, and the link expires after 24 hours', async () => {

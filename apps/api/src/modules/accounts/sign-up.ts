@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_AGE, MIN_AGE, type Register, type TokenPair } from '@store/contracts';
+import { MAX_AGE, MIN_AGE, type Register, SUBSCRIPTION_STATUS_NAMES, type TokenPair } from '@store/contracts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { alreadyRegisteredMail, verificationMail, welcomeMail } from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
@@ -11,6 +11,8 @@ import { hashSecret, newReferralCode, newSecret } from './secrets.ts';
 /** What /User/Register answers for a new and a known address alike (docs/product.md#messages-on-screen toast). */
 export const REGISTERED_MESSAGE = 'Thank you, keep an eye on your inbox for a verification link!';
 export const VERIFIED_MESSAGE = 'Your email address is verified and your account is ready.';
+/** A verification link opened again after it worked (docs/product.md#sign-up). */
+export const ALREADY_VERIFIED_MESSAGE = 'This email address is already verified. You can log in.';
 /** What /User/ResendVerification answers for any address, known or not, verified or not. */
 export const RESENT_MESSAGE =
   'If that address has an account waiting to be verified, a new link is on its way. It is valid for 24 hours.';
@@ -72,12 +74,21 @@ export function createSignUp(ctx: AccountsContext) {
   /**
    * The welcome once an account is ready: to everyone, with the news-and-offers paragraph and
    * the unsubscribe link only for a person who opted in (docs/decisions/015-emails-and-marketing-opt-in.md).
+   * It fits where the person is (docs/product.md#mails): a paying member, a first box waiting at
+   * checkout, or no quiz yet.
    */
-  function welcome(identity: IdentityRow) {
+  async function welcome(identity: IdentityRow) {
+    const membership = await ctx.membershipOf?.(identity.id);
+    const isMember = Boolean(
+      membership?.subscription && membership.subscription.statusName !== SUBSCRIPTION_STATUS_NAMES.canceled,
+    );
+    const pending = membership?.uncompletedCheckoutOrderId ?? null;
     return welcomeMail(
       identity.email,
       {
         quiz: ctx.links.quiz(),
+        membership: isMember ? ctx.links.membership() : null,
+        checkout: !isMember && pending ? ctx.links.checkout(pending) : null,
         unsubscribe: identity.isEmailSubscribed ? ctx.links.unsubscribe(identity.id) : null,
       },
       identity.firstName,
@@ -183,17 +194,29 @@ export function createSignUp(ctx: AccountsContext) {
     },
 
     /** The link of the verification mail: once, within 24 hours, for its own identity only. */
-    async verifyEmail(code: string, identityId: string): Promise<{ message: string }> {
+    async verifyEmail(
+      code: string,
+      identityId: string,
+    ): Promise<{ message: string; alreadyVerified?: true }> {
       const invalid = new AppError('invalid_token', INVALID_VERIFICATION);
       if (!UUID.test(identityId)) throw invalid;
       const now = clock();
-      const claimed = await repo.claimOneTimeToken(db, {
-        purpose: 'verify',
+      const query = {
+        purpose: 'verify' as const,
         tokenHash: hashSecret(code),
         identityId: identityId.toLowerCase(),
-        now,
-      });
-      if (!claimed) throw invalid;
+      };
+      const claimed = await repo.claimOneTimeToken(db, { ...query, now });
+      if (!claimed) {
+        // A link that was really sent to this identity, opened again once the address is verified
+        // (a second click, a mail app's preview): it changes nothing and says so, instead of
+        // failing (docs/product.md#sign-up). A guessed code never learns the address's state.
+        if (await repo.oneTimeTokenWasIssued(db, query)) {
+          const identity = await repo.findIdentityById(db, query.identityId);
+          if (identity?.emailVerifiedAt) return { message: ALREADY_VERIFIED_MESSAGE, alreadyVerified: true };
+        }
+        throw invalid;
+      }
       const before = await repo.findIdentityById(db, claimed);
       await repo.markEmailVerified(db, claimed, now);
       if (before && !before.emailVerifiedAt) ctx.deliver(welcome(before));

@@ -4,10 +4,12 @@ import {
   AdminMemberListQuerySchema,
   AdminMemberPageSchema,
   AdminOrderIdParamsSchema,
+  AdminPauseInputSchema,
   AdminRefundInputSchema,
   AdminRefundSchema,
   AdminScheduleInputSchema,
   AdminUuidParamsSchema,
+  CheckoutIdentitySchema,
 } from '@store/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -92,6 +94,34 @@ export function registerMembersRoutes(
       },
     },
     async (request) => members.skipNext(adminActorOf(request), request.params.id),
+  );
+  r.post(
+    '/members/:id/pause',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Pauses the member's boxes and charges for 1-3 renewals (the member's own rules)",
+        params,
+        body: AdminPauseInputSchema,
+        response: { 200: AdminMemberDetailSchema },
+      },
+    },
+    async (request) => members.pause(adminActorOf(request), request.params.id, request.body.cycles),
+  );
+  r.post(
+    '/members/:id/shipping-address',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Changes where the member's boxes ship: renewals and every box not shipped yet",
+        params,
+        body: CheckoutIdentitySchema,
+        response: { 200: AdminMemberDetailSchema },
+      },
+    },
+    async (request) => members.updateShippingAddress(adminActorOf(request), request.params.id, request.body),
   );
   r.post(
     '/members/:id/cancel',

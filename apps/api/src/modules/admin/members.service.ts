@@ -3,12 +3,14 @@ import {
   type AdminMemberListQuery,
   type AdminMemberRow,
   CANCEL_REASONS,
+  type CheckoutIdentity,
   MEMBERSHIP_PLAN_NAME,
   type Page,
 } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
+import { memberShippingAddress } from '../../read-models/member-shipping.ts';
 import type { Mailer } from '../mail/index.ts';
 import { createSubscriptionActions, createSubscriptionsService } from '../subscriptions/index.ts';
 import { insertAuditRow } from './admin.repository.ts';
@@ -215,6 +217,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
     const reason = sub?.cancel_reason ?? null;
+    const shippingAddress = await memberShippingAddress(db, identityId, str(sub?.first_order_id));
     return {
       identity: {
         id: String(identity.id),
@@ -249,6 +252,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
             createdAt: iso(sub.created_at)!,
           }
         : null,
+      shippingAddress,
       cycles: cycles.rows.map((c) => ({
         cycleIndex: Number(c.cycle_index),
         status: String(c.status),
@@ -295,11 +299,18 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
     /** One page of people, searched by email or name, sorted and paged in the database. */
     async list(query: AdminMemberListQuery): Promise<Page<AdminMemberRow>> {
       const q = query.q?.trim();
+      // An order number as any page shows it ("#00042", "00042", "42") or stored ("10000042").
+      const digits = q && /^#?\s*\d{1,12}$/.test(q) ? q.replace(/\D/g, '') : null;
+      const byOrder = digits
+        ? sql` OR EXISTS (SELECT 1 FROM orders o WHERE o.identity_id = i.id AND o.status <> 'draft'
+              AND (o.order_number = ${digits}
+                OR (${digits.length <= 5} AND right(o.order_number, 5) = ${digits.padStart(5, '0')})))`
+        : sql``;
       const conditions = [
         q
           ? sql`(i.email ILIKE ${likePattern(q)} OR i.first_name ILIKE ${likePattern(q)}
               OR i.last_name ILIKE ${likePattern(q)}
-              OR (coalesce(i.first_name, '') || ' ' || coalesce(i.last_name, '')) ILIKE ${likePattern(q)})`
+              OR (coalesce(i.first_name, '') || ' ' || coalesce(i.last_name, '')) ILIKE ${likePattern(q)}${byOrder})`
           : undefined,
         query.status === 'attention'
           ? sql`(EXISTS (SELECT 1 FROM payment_disputes d WHERE d.identity_id = i.id)
@@ -358,5 +369,59 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
 
     cancel: (actor: Actor, identityId: string, reason: number) =>
       act(actor, identityId, 'subscription.cancel', { reason }, (a) => a.cancel(identityId, reason)),
+
+    /** Pauses 1-3 boxes by the member's own rule (a pause after a skip comes after it), audited. */
+    pause: (actor: Actor, identityId: string, cycles: number) =>
+      act(actor, identityId, 'subscription.pause', { cycles }, (a) => a.pause(identityId, cycles)),
+
+    /**
+     * The operator corrects where the member's boxes ship (docs/product.md#back-office): the first
+     * box's address, which every renewal copies, every box not shipped yet, and the profile; the
+     * old and new address go to the audit log in the same transaction.
+     */
+    async updateShippingAddress(
+      actor: Actor,
+      identityId: string,
+      input: CheckoutIdentity,
+    ): Promise<AdminMemberDetail> {
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const identity = await tx.execute(sql`SELECT id FROM identities WHERE id = ${identityId} FOR UPDATE`);
+        if (identity.rows.length === 0) throw notFound('That member');
+        const sub = await latestSubscription(tx, identityId);
+        const before = await memberShippingAddress(tx, identityId, str(sub?.first_order_id));
+        const shipping = {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          street1: input.shippingAddress.street1,
+          street2: input.shippingAddress.street2?.trim() ? input.shippingAddress.street2.trim() : null,
+          city: input.shippingAddress.city,
+          state: input.shippingAddress.state,
+          postalCode: input.shippingAddress.postalCode,
+        };
+        const json = JSON.stringify(shipping);
+        await tx.execute(sql`
+          UPDATE orders SET shipping = ${json}::jsonb
+          WHERE identity_id = ${identityId} AND kind IN ('first_box', 'cycle_box')
+            AND (id::text = ${String(sub?.first_order_id ?? '')}
+              OR (shipped_at IS NULL AND status IN ('draft', 'awaiting_payment', 'paid', 'processing')))`);
+        const { firstName: _f, lastName: _l, ...address } = shipping;
+        await tx.execute(sql`
+          UPDATE identities SET shipping_address = ${JSON.stringify(address)}::jsonb WHERE id = ${identityId}`);
+        await insertAuditRow(tx, {
+          actorIdentityId: actor.id,
+          actorEmail: actor.email,
+          action: 'member.shipping_address',
+          entityType: 'identity',
+          entityId: identityId,
+          before,
+          after: shipping,
+          createdAt: clock(),
+        });
+      });
+      const detail = await getDetail(identityId);
+      if (!detail) throw notFound('That member');
+      return detail;
+    },
   };
 }

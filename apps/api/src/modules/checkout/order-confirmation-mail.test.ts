@@ -9,7 +9,7 @@ const DAY = 24 * 60 * 60 * 1000;
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { limiter: relaxedLimiter() });
+  server = await startTestServer({ publicUrl: 'https://store.example' }, { limiter: relaxedLimiter() });
   await seedCatalog(server.database.db);
 });
 afterAll(async () => {
@@ -52,5 +52,17 @@ describe('the first box confirmation mail', () => {
     expect(mail.text).toContain(`choose your 2 samples by ${deadline}`);
     expect(mail.text).toContain(`expected to ship on ${ship}`);
     expect(mail.html).toContain(`choose your 2 samples by ${deadline}`);
+  }, 60_000);
+
+  it('names where the box ships and shows its samples with pictures served from PUBLIC_URL', async () => {
+    const m = await newMember(server, 'shipto');
+    await payOrder(server, m, m.orderId, 0);
+    const mail = await mailTo(m.email, 'order-confirmation');
+    expect(mail.text).toContain('Shipping to: Ada Lovelace, 1 Congress Ave, Apt 4, Austin, TX 78701');
+    expect(mail.html).toContain('Shipping to: Ada Lovelace, 1 Congress Ave, Apt 4, Austin, TX 78701');
+    const pictures = [...mail.html.matchAll(/<img[^>]*src="([^"]+)"/g)].map((match) => match[1]);
+    expect(pictures).toHaveLength(2);
+    for (const src of pictures)
+      expect(src).toMatch(/^https:\/\/store\.example\/catalog\/products\/\d+-sample\.svg$/);
   }, 60_000);
 });

@@ -6,7 +6,7 @@ import {
   plannedCycleDates,
   productName,
 } from '@store/contracts';
-import { Amounts, BRAND, Layout, type Mail, P, renderMail } from '../mail/index.ts';
+import { Amounts, BRAND, Items, Layout, type Mail, P, pictureUrl, renderMail } from '../mail/index.ts';
 
 /*
  * The mails of a paid order: the confirmation (with the invoice lines the thank-you page
@@ -54,7 +54,19 @@ export function whatHappensNext(order: Pick<Order, 'datePaid' | 'dateCreated' | 
   ];
 }
 
-/** Sent once when an order is paid (the outbox makes it once). */
+/** "Maya Torres, 1200 Barton Springs Rd, Unit 5, Austin, TX 78704": where the order ships, or null. */
+export function shippingLine(identity: Order['identity']): string | null {
+  const a = identity.shippingAddress;
+  if (!a?.street1) return null;
+  const name = [identity.firstName, identity.lastName].filter(Boolean).join(' ');
+  const place = [a.city, [a.state, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [name, a.street1, a.street2, place].filter(Boolean).join(', ');
+}
+
+/**
+ * Sent once when an order is paid (the outbox makes it once). A box's mail names where it ships
+ * and shows the samples with their pictures (docs/product.md#mails).
+ */
 export function orderConfirmationMail(order: Order, publicUrl: string): Promise<Mail> {
   const number = displayOrderNumber(order.orderNumer);
   const isPreOrder = order.kind === 'pre_order';
@@ -72,6 +84,7 @@ export function orderConfirmationMail(order: Order, publicUrl: string): Promise<
     ? { label: 'View my pre-order', url: `${publicUrl}/order-detail/${order.id}` }
     : { label: 'View my order', url: `${publicUrl}/thank-you/${order.id}` };
   const heading = isPreOrder ? 'Thank you for your pre-order!' : 'Your order has been placed';
+  const shipTo = shippingLine(order.identity);
   return renderMail(
     {
       kind: 'order-confirmation',
@@ -88,8 +101,18 @@ export function orderConfirmationMail(order: Order, publicUrl: string): Promise<
       {paragraphs.map((p) => (
         <P key={p}>{p}</P>
       ))}
+      {isPreOrder ? null : (
+        <Items
+          title="In your box"
+          items={order.items.map((item) => ({
+            name: `${item.brandName ? `${item.brandName} ` : ''}${productName(item)}${item.isPrimePick ? ' (prime pick)' : ''}`,
+            image: pictureUrl(publicUrl, item.sampleImage.originalPath),
+          }))}
+        />
+      )}
       <Amounts rows={invoiceLines(order)} />
       {order.last4Digits ? <P>Paid with the card ending in {order.last4Digits}.</P> : null}
+      {shipTo ? <P>{`Shipping to: ${shipTo}`}</P> : null}
     </Layout>,
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '../orders/index.ts';
 import { cycleStore as store } from '../subscriptions/index.ts';
 import { choose, type Ranker } from './picks.ts';
+import { renewalReceiptOf } from './receipt-lines.ts';
 
 /**
  * The operator's side of a cycle's box (docs/product.md#membership-cycle: shipping and delivery are set by the
@@ -105,7 +106,9 @@ export async function shipBoxIn(
         {
           orderNumber: order.orderNumber,
           orderId,
-          items: await store.itemNamesOf(tx, orderId),
+          // The samples with their pictures (docs/product.md#mails).
+          items:
+            (await renewalReceiptOf(tx, orderId, webUrl))?.samples ?? (await store.itemNamesOf(tx, orderId)),
           trackingNumber,
         },
         webUrl,

@@ -19,6 +19,7 @@ import type { TaxCalculator } from '../tax/index.ts';
 import { confirmPaymentMail } from './confirm-renewal-mail.tsx';
 import type { NextBoxExtras } from './next-box-extras.ts';
 import { choose, type Ranker } from './picks.ts';
+import { renewalReceiptOf } from './receipt-lines.ts';
 
 /** What happens to a membership whose last renewal retry failed (docs/payments.md#failed-renewal-policy). */
 export type FinalRenewalAction = 'cancel' | 'pause' | 'skip';
@@ -374,6 +375,7 @@ export async function recordPaid(
           extras: await store.itemNamesOf(tx, job.orderId, true),
         },
         webUrl,
+        await renewalReceiptOf(tx, job.orderId, webUrl),
       ),
       at,
     );

@@ -1,5 +1,6 @@
-import { displayOrderNumber, plannedCycleDates } from '@store/contracts';
-import { BRAND, Items, Layout, P, renderMail } from './layout.tsx';
+import { Link } from '@react-email/components';
+import { carrierLink, displayOrderNumber, plannedCycleDates } from '@store/contracts';
+import { Amounts, BRAND, type ItemLine, Items, Layout, P, renderMail, safeUrl } from './layout.tsx';
 import type { Mail } from './mailer.ts';
 
 /** The membership cycle's mails (issue 6): each is sent once per cycle or attempt by the sweeper. */
@@ -44,6 +45,11 @@ export function renewalReminderMail(
   );
 }
 
+/**
+ * A renewal was charged. With `receipt` (the order's lines as charged) it itemises the box,
+ * handling, tax and any tubs or other lines, and shows the box's samples with their pictures; it
+ * always links to where the membership is managed (docs/product.md#mails).
+ */
 export function renewalReceiptMail(
   to: string,
   orderNumber: string,
@@ -52,9 +58,11 @@ export function renewalReceiptMail(
   /** The box's prime picks, named with brand and flavor, and when the cycle was billed. */
   box: { samples: string[]; billedAt: Date; extras?: string[] } | undefined,
   webUrl: string,
+  receipt?: { lines: [string, number][]; samples: ItemLine[] },
 ): Promise<Mail> {
   const number = displayOrderNumber(orderNumber);
   const dates = box ? plannedCycleDates(box.billedAt) : undefined;
+  const money = (cents: number) => (cents < 0 ? `-${dollars(-cents)}` : dollars(cents));
   return renderMail(
     { kind: 'renewal-receipt', to, subject: `Receipt for your box ${number}` },
     <Layout
@@ -68,12 +76,22 @@ export function renewalReceiptMail(
         We charged {dollars(totalCents)}
         {last4 ? ` to your card ending in ${last4}` : ''} for order {number}.
       </P>
-      <Items title="Your prime picks for this box" items={box?.samples ?? []} />
-      <Items title="Also in this box, charged with it" items={box?.extras ?? []} />
+      {receipt ? <Amounts rows={receipt.lines.map(([label, cents]) => [label, money(cents)])} /> : null}
+      <Items
+        title="Your prime picks for this box"
+        items={receipt && receipt.samples.length > 0 ? receipt.samples : (box?.samples ?? [])}
+      />
+      {receipt ? null : <Items title="Also in this box, charged with it" items={box?.extras ?? []} />}
       <P>
         {dates
           ? `Choose your other 2 samples by ${dateOf(new Date(dates.buildDeadline))}; after that we choose them for you. Your box is expected to ship on ${dateOf(new Date(dates.expectedShipDate))}.`
           : 'You have 3 days to choose 2 samples for this box; after that we choose them for you.'}
+      </P>
+      <P>
+        Change your delivery schedule, skip, pause or cancel any time:{' '}
+        <Link href={safeUrl(`${webUrl}/membership`)} style={{ color: '#c2410c', fontWeight: 700 }}>
+          Manage your membership
+        </Link>
       </P>
     </Layout>,
   );
@@ -188,10 +206,25 @@ export function cancelConfirmationMail(
   );
 }
 
+/**
+ * The tracking number, linked to its carrier's tracking page when the carrier is told from the
+ * number's format (docs/product.md#tracking-links).
+ */
 function Tracking({ trackingNumber }: { trackingNumber: string | undefined }) {
+  const carrier = carrierLink(trackingNumber);
   return trackingNumber ? (
     <P>
-      Tracking number: <strong>{trackingNumber}</strong>
+      Tracking number:{' '}
+      {carrier ? (
+        <>
+          <Link href={safeUrl(carrier.url)} style={{ color: '#c2410c', fontWeight: 700 }}>
+            {trackingNumber}
+          </Link>{' '}
+          ({carrier.carrier})
+        </>
+      ) : (
+        <strong>{trackingNumber}</strong>
+      )}
     </P>
   ) : (
     <P>The carrier's tracking number is not in yet; your order page shows it once we have it.</P>
@@ -201,7 +234,7 @@ function Tracking({ trackingNumber }: { trackingNumber: string | undefined }) {
 /** A box left the warehouse: its samples and the carrier's tracking number. */
 export function boxShippedMail(
   to: string,
-  order: { orderNumber: string; orderId: string; items: string[]; trackingNumber?: string },
+  order: { orderNumber: string; orderId: string; items: ItemLine[]; trackingNumber?: string },
   webUrl: string,
 ): Promise<Mail> {
   const number = displayOrderNumber(order.orderNumber);

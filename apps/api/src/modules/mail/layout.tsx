@@ -6,6 +6,7 @@ import {
   Heading,
   Hr,
   Html,
+  Img,
   Link,
   Preview,
   Section,
@@ -13,7 +14,7 @@ import {
 } from '@react-email/components';
 import { plainTextSelectors, render } from '@react-email/render';
 import { compile } from 'html-to-text';
-import type { ReactElement, ReactNode } from 'react';
+import { Fragment, type ReactElement, type ReactNode } from 'react';
 import type { Mail } from './mailer.ts';
 
 /*
@@ -161,20 +162,62 @@ export function P({ children }: { children: ReactNode }): ReactElement {
   return <Text style={{ margin: '0 0 16px', fontSize: 16, lineHeight: '24px', color: INK }}>{children}</Text>;
 }
 
-/** A list of products (the box's samples, the parcel's tubs), one per line. */
-export function Items({ title, items }: { title: string; items: string[] }): ReactElement | null {
+/**
+ * One product line of a mail: its name, and its picture as an absolute address under the store's
+ * PUBLIC_URL when the mail shows it (docs/product.md#mails).
+ */
+export type ItemLine = string | { name: string; image?: string | null };
+
+/** The product's picture at the store's address, for a mail (absolute, http(s) only). */
+export function pictureUrl(publicUrl: string, path: string | null | undefined): string | null {
+  if (!path) return null;
+  try {
+    return safeUrl(new URL(path, `${publicUrl.replace(/\/+$/, '')}/`).toString());
+  } catch {
+    return null;
+  }
+}
+
+/** A list of products (the box's samples, the parcel's tubs), one per line, with its picture when known. */
+export function Items({ title, items }: { title: string; items: ItemLine[] }): ReactElement | null {
   if (items.length === 0) return null;
   return (
     <Section style={{ margin: '0 0 16px', padding: '12px 16px', background: CREAM, borderRadius: 8 }}>
       <Text style={{ margin: '0 0 6px', fontSize: 14, lineHeight: '20px', fontWeight: 700, color: INK }}>
         {title}
       </Text>
-      {items.map((item, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the list is static; two lines may read alike.
-        <Text key={index} style={{ margin: '0 0 4px', fontSize: 15, lineHeight: '22px', color: INK }}>
-          • {item}
-        </Text>
-      ))}
+      {items.map((item, index) => {
+        const line = typeof item === 'string' ? { name: item, image: null } : item;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is static; two lines may read alike.
+          <Fragment key={index}>
+            {line.image ? (
+              <table role="presentation" cellPadding={0} cellSpacing={0} style={{ margin: '0 0 6px' }}>
+                <tbody>
+                  <tr>
+                    <td style={{ width: 56, verticalAlign: 'middle' }}>
+                      <Img
+                        src={safeUrl(line.image)}
+                        alt=""
+                        width={48}
+                        height={48}
+                        style={{ borderRadius: 6, background: '#ffffff' }}
+                      />
+                    </td>
+                    <td style={{ fontSize: 15, lineHeight: '22px', color: INK, verticalAlign: 'middle' }}>
+                      {line.name}
+                    </td>
+                  </tr>
+                </tbody>
+              </table>
+            ) : (
+              <Text style={{ margin: '0 0 4px', fontSize: 15, lineHeight: '22px', color: INK }}>
+                • {line.name}
+              </Text>
+            )}
+          </Fragment>
+        );
+      })}
     </Section>
   );
 }

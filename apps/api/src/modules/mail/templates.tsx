@@ -102,20 +102,38 @@ export function alreadyRegisteredMail(
 /**
  * The welcome once the address is verified. Every new account gets it (it says the account is
  * ready); only a person who asked for news and offers gets the paragraph about them and the
- * unsubscribe link (docs/decisions/015-emails-and-marketing-opt-in.md).
+ * unsubscribe link (docs/decisions/015-emails-and-marketing-opt-in.md). It fits where the person
+ * is (docs/product.md#mails): a member who has paid is told what happens with their box, a person
+ * whose first box waits at checkout is led back to it, anyone else to the quiz.
  */
 export function welcomeMail(
   to: string,
-  links: { quiz: string; unsubscribe?: string | null },
+  links: {
+    quiz: string;
+    unsubscribe?: string | null;
+    /** The unpaid first box's checkout, when the quiz was taken but the box not paid. */
+    checkout?: string | null;
+    /** Membership, when the person is a paying member. */
+    membership?: string | null;
+  },
   firstName?: string | null,
 ): Promise<Mail> {
   const marketing = Boolean(links.unsubscribe);
+  const cta = links.membership
+    ? { label: 'Build your box', url: links.membership }
+    : links.checkout
+      ? { label: 'Finish your first box', url: links.checkout }
+      : { label: 'Take the quiz', url: links.quiz };
   return renderMail(
     { kind: 'welcome', to, subject: `Welcome to ${BRAND}!` },
     <Layout
-      preview="Sample first, never guess again."
+      preview={
+        links.membership
+          ? 'Your email is verified. Here is what happens with your first box.'
+          : 'Sample first, never guess again.'
+      }
       heading={firstName ? `Welcome, ${firstName}!` : 'Welcome!'}
-      cta={{ label: 'Take the quiz', url: links.quiz }}
+      cta={cta}
       reason={
         marketing
           ? `You get this email because you created a ${BRAND} account and asked for our news and offers.`
@@ -123,14 +141,41 @@ export function welcomeMail(
       }
       unsubscribeUrl={links.unsubscribe ?? undefined}
     >
-      <P>
-        Your account is ready. Take the quiz and we will match you with protein powders you can sample before
-        you buy a tub.
-      </P>
-      <P>
-        Every box holds 4 single-serving samples: 2 you choose and 2 power picks from us. Members save 25-50%
-        on full-size tubs.
-      </P>
+      {links.membership ? (
+        <>
+          <P>
+            Your email address is verified and your membership is running. What happens next with your box:
+          </P>
+          <Items
+            title="Your first box"
+            items={[
+              'Your 2 prime picks, matched to your quiz, are already in it.',
+              'Choose your 2 samples on your Membership page within 3 days; after that we choose for you.',
+              'We pack and ship your box, and email you its tracking number.',
+              'Taste, review, and buy the tubs you like at 25-50% off.',
+            ]}
+          />
+        </>
+      ) : links.checkout ? (
+        <>
+          <P>
+            Your account is ready, and your first box is waiting: 2 prime picks matched to your quiz, plus 2
+            samples you choose. Finish the checkout to start your membership.
+          </P>
+          <P>Members save 25-50% on full-size tubs.</P>
+        </>
+      ) : (
+        <>
+          <P>
+            Your account is ready. Take the quiz and we will match you with protein powders you can sample
+            before you buy a tub.
+          </P>
+          <P>
+            Every box holds 4 single-serving samples: 2 prime picks we match to your quiz and 2 you choose.
+            Members save 25-50% on full-size tubs.
+          </P>
+        </>
+      )}
       {marketing ? (
         <P>
           You asked for our news and offers, so we will also email you about new products and member deals.

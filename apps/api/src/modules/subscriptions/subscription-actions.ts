@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { DELIVERY_SCHEDULE_DAYS, type Subscription, SubscriptionMessages } from '@store/contracts';
+import {
+  DELIVERY_SCHEDULE_DAYS,
+  MAX_PAUSE_CYCLES,
+  pauseAfterSkipMessage,
+  type Subscription,
+  SubscriptionMessages,
+} from '@store/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { conflict } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { cancelConfirmationMail, issueReportMail, type Mailer } from '../mail/index.ts';
 import { moveOrder } from '../orders/index.ts';
 import * as store from './cycle-store.ts';
@@ -168,13 +174,24 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
         await event(tx, sub, 'skip_next', at);
       }),
 
-    /** POST /user/PauseSubscription: `cycles` renewal dates pass without a box or charge, then it resumes. */
+    /**
+     * POST /user/PauseSubscription: `cycles` renewal dates pass without a box or charge, then it
+     * resumes. A pause after "Skip next box" comes after the skipped box, so it moves the date
+     * billing resumes (docs/product.md#skip-and-pause). While paused, the pause already chosen
+     * stands: a repeated request changes nothing (Resume first to choose another length). A
+     * break lasts at most MAX_PAUSE_CYCLES boxes, the skipped one included.
+     */
     pause: (identityId: string, cycles: number) =>
       change(identityId, async (tx, sub, at) => {
         requireActive(sub);
-        if (sub.paused && sub.skipCycles === cycles) return;
-        await store.updateSubscription(tx, sub.id, { skipCycles: cycles, paused: true, updatedAt: at });
-        await event(tx, sub, 'paused', at, { cycles });
+        if (sub.paused) return;
+        const skipCycles = sub.skipCycles + cycles;
+        if (skipCycles > MAX_PAUSE_CYCLES) {
+          const message = pauseAfterSkipMessage(MAX_PAUSE_CYCLES - sub.skipCycles);
+          throw badRequest(message, { cycles: message });
+        }
+        await store.updateSubscription(tx, sub.id, { skipCycles, paused: true, updatedAt: at });
+        await event(tx, sub, 'paused', at, { cycles, afterSkipped: sub.skipCycles });
       }),
 
     /** POST /user/ResumeSubscription: ends a pause or a skip; the next renewal charges as usual. */

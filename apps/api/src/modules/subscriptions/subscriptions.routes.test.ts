@@ -196,17 +196,36 @@ describe('skip, pause, resume', () => {
     for (const value of ['0', '4', 'x']) {
       expect((await post(m, `/user/PauseSubscription?cycles=${value}`)).status, value).toBe(400);
     }
-    const paused = await post(m, '/user/PauseSubscription?cycles=3');
+    // A break lasts at most 3 boxes, the skipped one included.
+    const tooLong = await post(m, '/user/PauseSubscription?cycles=3');
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error_description).toBe(
+      'Your next box is already skipped, so you can pause for up to 2 more boxes.',
+    );
+    const paused = await post(m, '/user/PauseSubscription?cycles=2');
     expect(paused.status).toBe(200);
+    // The pause comes after the skipped box: 1 skipped + 2 paused renewal dates are passed over,
+    // so pausing after a skip moves the date billing resumes.
     expect(paused.body).toMatchObject({ statusName: 'Paused', skippedBoxes: 3 });
-    // Paused until the date billing resumes: three 30-day renewal dates are passed over.
     expect(paused.body.isoutcNextBillingDate).toBe(new Date(now + 4 * 30 * DAY).toISOString());
-    expect((await post(m, '/user/PauseSubscription?cycles=3')).status).toBe(200);
+    // Repeated, or with another length, while paused: the pause already chosen stands.
+    for (const cycles of [2, 1]) {
+      const again = await post(m, `/user/PauseSubscription?cycles=${cycles}`);
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ skippedBoxes: 3 });
+    }
     const resumed = await post(m, '/user/ResumeSubscription');
     expect(resumed.status).toBe(200);
     expect(resumed.body).toMatchObject({ statusName: 'Active', skippedBoxes: 0 });
     expect((await subscriptionRow(m)).skip_cycles).toBe(0);
     expect((await events(m)).sort()).toEqual(['paused', 'resumed', 'skip_next']);
+  });
+
+  it('a pause without a skip resumes after its own boxes; the answer carries the date billing resumes', async () => {
+    const m = await paidMember(1);
+    const paused = await post(m, '/user/PauseSubscription?cycles=2');
+    expect(paused.body).toMatchObject({ statusName: 'Paused', skippedBoxes: 2 });
+    expect(paused.body.isoutcNextBillingDate).toBe(new Date(now + 3 * 45 * DAY).toISOString());
   });
 
   it('a canceled membership cannot be skipped or paused', async () => {

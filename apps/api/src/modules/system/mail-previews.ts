@@ -71,7 +71,7 @@ function box(name: string): string[] {
 }
 
 function sampleOrder(sample: PreviewSample, kind: Order['kind'] = 'first_box'): Order {
-  const item = (title: string, brandName: string, flavor: string, isPrimePick: boolean) => ({
+  const item = (title: string, brandName: string, flavor: string, isPrimePick: boolean, picture = 1) => ({
     id: `${title}-${flavor}`,
     productId: 1,
     productTitle: title,
@@ -81,7 +81,7 @@ function sampleOrder(sample: PreviewSample, kind: Order['kind'] = 'first_box'): 
     quantity: 1,
     undiscountedPrice: null,
     image: { originalPath: '' },
-    sampleImage: { originalPath: '' },
+    sampleImage: { originalPath: `/catalog/products/${picture}-sample.svg` },
     brandName,
     flavorSubCategoryText: flavor,
     isPrimePick,
@@ -111,14 +111,22 @@ function sampleOrder(sample: PreviewSample, kind: Order['kind'] = 'first_box'): 
     last4Digits: '4242',
     items: [
       item(sample.name, 'Verdant Roots', 'Dark Chocolate', true),
-      item('Whey Isolate', 'Ironclad', 'Vanilla Bean', true),
+      item('Whey Isolate', 'Ironclad', 'Vanilla Bean', true, 2),
     ],
     identity: {
       firstName: 'Ann',
       lastName: 'Lee',
       emailAddress: TO,
       displayName: 'Ann Lee',
-      shippingAddress: null,
+      shippingAddress: {
+        street1: '1200 Barton Springs Rd',
+        street2: 'Unit 5',
+        city: 'Austin',
+        state: 'TX',
+        postalCode: '78704',
+        street: '1200 Barton Springs Rd Unit 5',
+        countryText: 'United States',
+      },
     },
   };
 }
@@ -176,6 +184,22 @@ export const MAIL_PREVIEWS: MailPreview[] = [
     render: (s) => welcomeMail(TO, { quiz: link(s, '/take-quiz/1') }, s.name),
   },
   {
+    kind: 'welcome',
+    title: 'Welcome (verified after paying the first box)',
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      welcomeMail(TO, { quiz: link(s, '/take-quiz/1'), membership: link(s, '/membership') }, s.name),
+  },
+  {
+    kind: 'welcome',
+    title: 'Welcome (first box waiting at checkout)',
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      welcomeMail(TO, { quiz: link(s, '/take-quiz/1'), checkout: link(s, `/checkout/${ORDER_ID}`) }, s.name),
+  },
+  {
     kind: 'order-confirmation',
     title: 'Receipt: first box',
     orderNumber: PREVIEW_ORDER_NUMBER,
@@ -208,10 +232,22 @@ export const MAIL_PREVIEWS: MailPreview[] = [
       renewalReceiptMail(
         TO,
         ORDER_NUMBER,
-        1711,
+        5610,
         '4242',
         { samples: box(s.name).slice(0, 2), billedAt: AT },
         s.publicUrl,
+        {
+          lines: [
+            ['Box of 4 samples (Discover Plan)', 1400],
+            ['Ironclad Whey Isolate, Vanilla Bean', 3899],
+            ['Handling fee', 299],
+            ['Tax', 12],
+            ['Total (USD)', 5610],
+          ],
+          samples: box(s.name)
+            .slice(0, 2)
+            .map((name, i) => ({ name, image: `${s.publicUrl}/catalog/products/${i + 1}-sample.svg` })),
+        },
       ),
   },
   {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   dismiss,
@@ -33,13 +33,85 @@ export function SnackbarHost() {
     shownPath.current = pathname;
     notePageChange();
   }, [pathname]);
+  const stackRef = useRef<HTMLElement>(null);
+  const hasNotices = notices.length > 0;
+  // Every render (a snackbar came or went) places the stack clear of the page's controls...
+  useLayoutEffect(() => {
+    if (stackRef.current) placeClearOfControls(stackRef.current);
+  });
+  // ...and while snackbars show, it keeps clear as the page scrolls or changes under them.
+  useEffect(() => {
+    const stack = stackRef.current;
+    if (!stack || !hasNotices) return;
+    let frame = 0;
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => placeClearOfControls(stack));
+    };
+    // Its own moves are mutations too: only changes of the page outside the stack count.
+    const observer = new MutationObserver((records) => {
+      if (records.some((record) => !stack.contains(record.target))) schedule();
+    });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      characterData: true,
+    });
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
+  }, [hasNotices]);
   return (
-    <section className="snackbars" aria-label="Notifications">
+    <section ref={stackRef} className="snackbars" aria-label="Notifications">
       {notices.map((notice) => (
         <Snackbar key={notice.id} notice={notice} />
       ))}
     </section>
   );
+}
+
+const CONTROLS = 'button, a[href], input, select, textarea, summary, [role="button"], [role="link"]';
+const EDGE = 16;
+const CLEARANCE = 8;
+
+/**
+ * Snackbars never cover a control of the page (docs/look-and-trust.md#messages-where-people-look).
+ * They sit at the bottom right; when a button, link or field in view would be under them there,
+ * the stack moves up to the lowest band of the screen that is free of controls across its width.
+ * Only when no band is free does it stay at the bottom.
+ */
+function placeClearOfControls(stack: HTMLElement) {
+  stack.style.top = '';
+  stack.style.bottom = '';
+  if (stack.childElementCount === 0) return;
+  const box = stack.getBoundingClientRect();
+  const height = box.height;
+  const viewport = window.innerHeight;
+  const blocked: Array<[number, number]> = [];
+  for (const control of document.querySelectorAll<HTMLElement>(CONTROLS)) {
+    if (stack.contains(control)) continue;
+    const r = control.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.right <= box.left || r.left >= box.right) continue;
+    if (r.bottom <= 0 || r.top >= viewport) continue;
+    blocked.push([r.top - CLEARANCE, r.bottom + CLEARANCE]);
+  }
+  const lowest = viewport - EDGE - height;
+  const isFree = (top: number) => blocked.every(([from, to]) => to <= top || from >= top + height);
+  if (isFree(lowest)) return;
+  const candidates = blocked
+    .map(([from]) => from - height)
+    .filter((top) => top >= EDGE && top <= lowest)
+    .sort((a, b) => b - a);
+  const top = candidates.find(isFree);
+  if (top === undefined) return;
+  stack.style.top = `${Math.round(top)}px`;
+  stack.style.bottom = 'auto';
 }
 
 /** One snackbar: it hides after its time, which stands still while it is hovered or focused. */

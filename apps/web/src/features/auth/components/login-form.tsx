@@ -27,8 +27,8 @@ export async function landingPage(): Promise<string> {
 
 /**
  * "Welcome Back" (docs/product.md#public-pages, docs/product.md#states-and-flows, docs/product.md#rules). On success the session starts and the page reloads at
- * `returnUrl`; on failure loading stops and the server's message shows as a snackbar (a wrong
- * password), or beside the form with "Send the link again" for an address not verified yet.
+ * `returnUrl`; on failure loading stops and the server's message shows beside the fields (a wrong password
+ * marks both fields), with "Send the link again" for an address not verified yet.
  */
 export function LoginForm({ returnUrl }: { returnUrl: string }) {
   const form = useZodForm(LoginSchema, { emailAddress: '', password: '' });
@@ -38,11 +38,14 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
   const [unverified, setUnverified] = useState<string>();
   // "Email me a login link" swaps the password form for the link request (docs/product.md#log-in-with-a-link).
   const [wantsLink, setWantsLink] = useState(false);
+  // A wrong email or password: both fields are marked until the next try.
+  const [badCredentials, setBadCredentials] = useState(false);
 
   const onSubmit = form.handleSubmit(async (credentials) => {
     setLoading(true);
     setAlert(undefined);
     setUnverified(undefined);
+    setBadCredentials(false);
     try {
       startSession(await logIn(credentials));
       // A full load, so everything cached for a visitor is gone (spec: "the page reloads").
@@ -52,6 +55,11 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {
         setUnverified(credentials.emailAddress.trim());
         setAlert(error.message);
+      } else if (error instanceof ApiError && error.code === 'invalid_credentials') {
+        // Said on the form, beside the fields it is about, and kept there: a corner toast is
+        // easy to miss and gone in 4 seconds (docs/look-and-trust.md#messages-where-people-look).
+        setAlert(`${error.message} Check both fields, or reset your password below.`);
+        setBadCredentials(true);
       } else if (error instanceof ApiError) {
         setAlert(tooManyAttemptsMessage(error));
         form.showServerErrors(error.fieldErrors);
@@ -72,7 +80,7 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
       <AuthTitle>Welcome Back</AuthTitle>
       <p className="auth-card__lead">Log in to build your box, shop member prices and manage your plan.</p>
       {alert ? (
-        <div className="form-alert" role="alert">
+        <div className="form-alert" role="alert" id="login-alert">
           <p className="form-alert__text">{alert}</p>
           {unverified ? <ResendVerificationButton emailAddress={unverified} /> : null}
         </div>
@@ -84,8 +92,14 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
           autoComplete="email"
           inputMode="email"
           {...form.field('emailAddress')}
+          {...(badCredentials ? { 'aria-invalid': true, 'aria-errormessage': 'login-alert' } : {})}
         />
-        <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          {...form.field('password')}
+          {...(badCredentials ? { 'aria-invalid': true, 'aria-errormessage': 'login-alert' } : {})}
+        />
         <p className="auth-card__row">
           <Link to={paths.forgotPassword()}>Forgot password?</Link>
         </p>

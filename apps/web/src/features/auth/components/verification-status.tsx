@@ -3,22 +3,28 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
+import { useAuth } from '@/lib/auth.ts';
 import { supportMailto } from '@/lib/support.ts';
 import { verifyEmail } from '../api/verify-email.ts';
 import { AuthTitle } from './auth-layout.tsx';
 
 export const VERIFICATION_FAILED = 'Verification failed, please contact support!';
 
-type Status = 'loading' | 'success' | 'failed';
+type Status = 'loading' | 'success' | 'already' | 'failed';
 
-/** Email verification (docs/product.md#public-pages, docs/product.md#states-and-flows): loading, then success or failed; both offer the Login link. */
+/**
+ * Email verification (docs/product.md#sign-up): loading, then verified, already verified (the link
+ * opened again) or failed. A signed-in person goes on to their Membership; anyone else to Login.
+ */
 export function VerificationStatus({ code, userId }: { code: string; userId: string }) {
   const [status, setStatus] = useState<Status>('loading');
+  const auth = useAuth();
+  const signedIn = auth.status === 'signed-in' || auth.status === 'loading';
 
   useEffect(() => {
     let isCurrent = true;
     verifyEmail(code, userId).then(
-      () => isCurrent && setStatus('success'),
+      (outcome) => isCurrent && setStatus(outcome === 'already' ? 'already' : 'success'),
       () => isCurrent && setStatus('failed'),
     );
     return () => {
@@ -36,17 +42,34 @@ export function VerificationStatus({ code, userId }: { code: string; userId: str
     );
   }
 
-  if (status === 'success') {
+  if (status === 'success' || status === 'already') {
+    const ready =
+      status === 'already'
+        ? 'This email address is already verified, nothing more to do.'
+        : 'Your email address is verified and your account is ready.';
     return (
       <div className="auth-card__status">
         <span className="auth-card__icon" aria-hidden="true">
           <CheckIcon />
         </span>
-        <AuthTitle focusOnMount>Email verified</AuthTitle>
-        <p>Your email address is verified and your account is ready. Log in to get started.</p>
-        <Link className={buttonClass('primary', true)} to={paths.login()}>
-          Login
-        </Link>
+        <AuthTitle focusOnMount>
+          {status === 'already' ? 'Email already verified' : 'Email verified'}
+        </AuthTitle>
+        {signedIn ? (
+          <>
+            <p>{ready} You are signed in.</p>
+            <Link className={buttonClass('primary', true)} to={paths.membership()}>
+              Go to your membership
+            </Link>
+          </>
+        ) : (
+          <>
+            <p>{ready} Log in to get started.</p>
+            <Link className={buttonClass('primary', true)} to={paths.login()}>
+              Login
+            </Link>
+          </>
+        )}
       </div>
     );
   }

@@ -7,7 +7,12 @@ import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { notify } from '@/lib/notifications.ts';
 import { saveBox, useBoxOrder, useSampleChoices } from '../api/box-api.ts';
-import { clearChosenSamples, setChosenSamples, useChosenSamples } from '../utils/chosen-samples.ts';
+import {
+  addChosenSample,
+  clearChosenSamples,
+  setChosenSamples,
+  useChosenSamples,
+} from '../utils/chosen-samples.ts';
 import { BoxState, BuildDeadline, ItemTile, OPEN_SLOTS } from './build-your-box-page.tsx';
 import { PlusTile, SampleTile } from './sample-tiles.tsx';
 
@@ -18,7 +23,7 @@ export const ORDER_UPDATE_FAILED = 'There was an error updating the order!';
 export function chooseSamplesTitle(chosen: number, isSaved: boolean): string {
   if (isSaved) return 'Your box is set';
   if (chosen >= OPEN_SLOTS.length) return 'Confirm your box';
-  return chosen ? 'Choose your Last sample' : 'Choose your First sample';
+  return chosen ? 'Choose your second sample' : 'Choose your first sample';
 }
 
 function savedChoice(order: Order): number[] {
@@ -173,6 +178,10 @@ function ChosenTile({ product, onRemove }: { product: Product | undefined; onRem
   );
 }
 
+/**
+ * A sample the member may choose: "+ Add to box" puts it in the next open slot at once, and says
+ * which sample it adds; "See details" opens its page (nutrition facts) first (docs/product.md#member-area).
+ */
 function ChoiceTile({ orderId, product }: { orderId: string; product: Product }) {
   const navigate = useNavigate();
   const name = productName(product);
@@ -185,10 +194,17 @@ function ChoiceTile({ orderId, product }: { orderId: string; product: Product })
     >
       <Button
         className="box-tile__add"
-        onClick={() => navigate(paths.sampleDetail(orderId, product.id))}
-        aria-label={`See ${name}`}
+        onClick={() => addChosenSample(orderId, product.id)}
+        aria-label={`Add to box: ${name}`}
       >
-        +
+        <span aria-hidden="true">+</span> Add to box
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() => navigate(paths.sampleDetail(orderId, product.id))}
+        aria-label={`See details of ${name}`}
+      >
+        See details
       </Button>
     </SampleTile>
   );

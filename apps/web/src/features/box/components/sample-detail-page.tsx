@@ -9,7 +9,7 @@ import { BoxState } from './build-your-box-page.tsx';
 
 /**
  * /sample-detail/:orderId/:productId (docs/product.md#states-and-flows): one of the samples the member may choose for
- * this box, with CHOOSE; anything else (a prime pick, a product had before) is not offered.
+ * this box, with its nutrition facts and CHOOSE; anything else (a prime pick, a product had before) is not offered.
  */
 export function SampleDetailPage({ orderId, productId }: { orderId: string; productId: number }) {
   const { data, error, reload } = useSampleChoices(orderId);
@@ -53,6 +53,17 @@ export function SampleDetailPage({ orderId, productId }: { orderId: string; prod
             <li>{product.gramsProteinContent} g protein</li>
             {product.flavorSubCategoryText ? <li>{product.flavorSubCategoryText}</li> : null}
           </ul>
+          {/* What is in it, before choosing it (docs/product.md#member-area). */}
+          <details className="sample-detail__nutrition">
+            <summary>Nutrition Facts</summary>
+            <img
+              src={product.nutritionInfo.originalPath}
+              alt={`Nutrition facts of ${product.brandText} ${name}`}
+              width={320}
+              height={480}
+              loading="lazy"
+            />
+          </details>
           <div className="box-page__actions">
             <Button
               aria-label={isChosen ? `${name} is chosen` : `Choose ${name}`}

@@ -1,6 +1,7 @@
 import { type Cart, StorageKeys } from '@store/contracts';
 import { ApiError, apiPost, NETWORK_ERROR_MESSAGE } from '@/lib/api-client.ts';
 import { openCartPanel, setCartCount } from '@/lib/cart-count.ts';
+import { tellOtherTabsCartChanged } from '@/lib/cart-sync.ts';
 import { notify } from '@/lib/notifications.ts';
 
 function storedCartId(): string | null {
@@ -37,6 +38,7 @@ export async function addToCart(productId: number): Promise<boolean> {
       // storage unavailable: the server still finds the open cart
     }
     setCartCount(cart.cartItemsCount);
+    tellOtherTabsCartChanged();
     await openPanelWhenMounted();
     return true;
   } catch (error) {

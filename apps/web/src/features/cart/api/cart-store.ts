@@ -2,6 +2,7 @@ import { type Cart, CartMessages } from '@store/contracts';
 import { useSyncExternalStore } from 'react';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client.ts';
 import { setCartCount } from '@/lib/cart-count.ts';
+import { onCartChangedElsewhere, tellOtherTabsCartChanged } from '@/lib/cart-sync.ts';
 import { notify } from '@/lib/notifications.ts';
 import { storeCartId, storedCartId } from '../utils/stored-cart-id.ts';
 import * as cartApi from './cart-api.ts';
@@ -95,45 +96,71 @@ export function clearCart(): void {
   setState({ cart: null, status: 'idle', isBusy: false, message: null });
 }
 
-/** After a 409 the cart is read again at once, so the person only needs to repeat the change. */
-const RELOADED =
-  'Your cart was changed in another tab or window, so it now shows the latest version. Please try again.';
-
 function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return NETWORK_ERROR_MESSAGE;
 }
 
+// Another tab changed the cart: read it again quietly (docs/reliability.md#e7).
+onCartChangedElsewhere(() => {
+  if (state.status === 'ready' && !state.isBusy) void loadCart();
+});
+const tellOtherTabs = tellOtherTabsCartChanged;
+
 /**
- * Runs one change. A 409 means another tab changed the cart (or it went to checkout): the cart is
- * read again and the person is told (docs/reliability.md#e7). Answers whether the change went through.
+ * Runs one change. A 409 for an old `version` means another tab changed the cart first: the cart
+ * is read again quietly and, when the line the change is about is as the person saw it, the
+ * change is made again on the fresh cart; otherwise the fresh cart simply shows (no error: nothing
+ * went wrong, docs/reliability.md#e7). Other failures are said in the panel. Answers whether the
+ * change went through.
  */
-async function change(run: (cart: Cart) => Promise<Cart>): Promise<boolean> {
+async function change(
+  run: (cart: Cart) => Promise<Cart>,
+  stillMeant: (seen: Cart, fresh: Cart) => boolean = () => false,
+): Promise<boolean> {
   const cart = state.cart;
   if (!cart || state.isBusy) return false;
   setState({ isBusy: true, message: null });
   try {
     accept(await run(cart));
+    tellOtherTabs();
     return true;
   } catch (error) {
-    console.error('The cart change failed', error);
-    const stale = error instanceof ApiError && (error.status === 409 || error.status === 404);
+    let failure: unknown = error;
+    if (error instanceof ApiError && error.message === CartMessages.stale) {
+      await loadCart();
+      const fresh = state.cart;
+      if (!fresh || !stillMeant(cart, fresh)) return false;
+      try {
+        accept(await run(fresh));
+        tellOtherTabs();
+        return true;
+      } catch (again) {
+        failure = again;
+      }
+    }
+    console.error('The cart change failed', failure);
     // Shown in the panel: the page's snackbars sit under the modal panel's backdrop.
-    setState({
-      message:
-        error instanceof ApiError && error.message === CartMessages.stale ? RELOADED : messageOf(error),
-    });
-    if (stale) await loadCart();
+    setState({ message: messageOf(failure) });
+    if (failure instanceof ApiError && (failure.status === 409 || failure.status === 404)) await loadCart();
     return false;
   } finally {
     setState({ isBusy: false });
   }
 }
 
-export const setQuantity = (itemId: string, quantity: number) =>
-  change((cart) => cartApi.saveCartItem(itemId, quantity, cart.version));
+/** The line `itemId` has the same quantity in both carts. */
+const sameLine = (itemId: string) => (seen: Cart, fresh: Cart) => {
+  const before = seen.items.find((i) => i.id === itemId);
+  const now = fresh.items.find((i) => i.id === itemId);
+  return Boolean(before && now && before.quantity === now.quantity);
+};
 
-export const removeItem = (itemId: string) => change((cart) => cartApi.deleteCartItem(itemId, cart.version));
+export const setQuantity = (itemId: string, quantity: number) =>
+  change((cart) => cartApi.saveCartItem(itemId, quantity, cart.version), sameLine(itemId));
+
+export const removeItem = (itemId: string) =>
+  change((cart) => cartApi.deleteCartItem(itemId, cart.version), sameLine(itemId));
 
 export const applyCoupon = (code: string) => change((cart) => cartApi.applyCoupon(cart.id, code.trim()));
 
@@ -144,6 +171,7 @@ export async function addProduct(productId: number): Promise<Cart | null> {
   try {
     const cart = await cartApi.addToCart(productId, storedCartId());
     accept(cart);
+    tellOtherTabs();
     return cart;
   } catch (error) {
     console.error('Add to cart failed', error);

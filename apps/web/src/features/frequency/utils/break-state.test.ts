@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakState } from './break-state.ts';
+import { breakState, datesAfterBreak } from './break-state.ts';
 
 const resumes = '2027-04-30T15:00:00.000Z';
 
@@ -27,5 +27,17 @@ describe('the skip or pause the member already chose', () => {
     expect(breakState({ statusName: 'Active', skippedBoxes: 0, isoutcNextBillingDate: resumes })).toEqual({
       kind: 'none',
     });
+  });
+});
+
+describe('the dates a skip or pause confirmation names', () => {
+  it('a skip moves the next box one interval later; a pause of n boxes resumes n intervals later', () => {
+    const dates = datesAfterBreak({ isoutcNextBillingDate: resumes, deliveryScheduleDuration: 45 });
+    expect(dates.next).toBe(resumes);
+    expect(dates.afterSkip).toBe('2027-06-14T15:00:00.000Z');
+    expect(dates.afterPause(2)).toBe('2027-07-29T15:00:00.000Z');
+    expect(
+      datesAfterBreak({ isoutcNextBillingDate: null, deliveryScheduleDuration: 30 }).afterSkip,
+    ).toBeNull();
   });
 });

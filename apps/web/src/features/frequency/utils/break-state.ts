@@ -22,3 +22,26 @@ export function breakState(
   }
   return { kind: 'none' };
 }
+
+/** "1 box", "2 boxes". */
+export function boxes(n: number): string {
+  return n === 1 ? '1 box' : `${n} boxes`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The dates a confirmation names (docs/product.md#skip-and-pause): the next charging date as it
+ * stands, where a skip moves it (one interval later), and where a pause of n boxes resumes it. A
+ * pause comes after a box already skipped, so both count from the date as it stands now.
+ */
+export function datesAfterBreak(
+  subscription: Pick<Subscription, 'isoutcNextBillingDate' | 'deliveryScheduleDuration'>,
+): { next: string | null; afterSkip: string | null; afterPause: (n: number) => string | null } {
+  const next = subscription.isoutcNextBillingDate;
+  const later = (n: number) =>
+    next === null
+      ? null
+      : new Date(Date.parse(next) + n * subscription.deliveryScheduleDuration * DAY_MS).toISOString();
+  return { next, afterSkip: later(1), afterPause: later };
+}

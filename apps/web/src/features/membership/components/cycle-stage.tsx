@@ -10,6 +10,7 @@ import {
 } from '@store/contracts';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button.tsx';
+import { TrackingLink } from '@/components/ui/tracking-link.tsx';
 import { paths } from '@/config/paths.ts';
 import { useRenewalConfirmation } from '../api/membership-api.ts';
 import { ReportIssue } from './report-issue.tsx';
@@ -36,7 +37,7 @@ function assemblyOf(dates: CycleDates): string {
  */
 export function CycleDatesList({ dates, stage }: { dates: CycleDates | null; stage: number }) {
   if (!dates || stage < BUILD_YOUR_BOX_STAGE) return null;
-  const rows: [string, string][] = [];
+  const rows: [string, React.ReactNode][] = [];
   if (stage === BUILD_YOUR_BOX_STAGE)
     rows.push(['Choose your samples by', formatMembershipDate(dates.buildDeadline)]);
   if (!dates.shippedDate) {
@@ -44,7 +45,14 @@ export function CycleDatesList({ dates, stage }: { dates: CycleDates | null; sta
     rows.push(['Expected to ship', formatMembershipDate(dates.expectedShipDate)]);
   } else {
     rows.push(['Shipped', formatMembershipDate(dates.shippedDate)]);
-    rows.push(['Tracking number', dates.trackingNumber ?? 'Not available yet']);
+    rows.push([
+      'Tracking number',
+      dates.trackingNumber ? (
+        <TrackingLink key="tracking" trackingNumber={dates.trackingNumber} />
+      ) : (
+        'Not available yet'
+      ),
+    ]);
     if (dates.deliveredDate) rows.push(['Delivered', formatMembershipDate(dates.deliveredDate)]);
   }
   return (
@@ -141,7 +149,10 @@ export function StageContent({
             Your box is on its way
             {dates?.trackingNumber ? (
               <>
-                : tracking number <strong>{dates.trackingNumber}</strong>
+                : tracking number{' '}
+                <strong>
+                  <TrackingLink trackingNumber={dates.trackingNumber} />
+                </strong>
               </>
             ) : null}
             .

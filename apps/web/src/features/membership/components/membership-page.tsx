@@ -281,16 +281,34 @@ function Restart() {
   );
 }
 
+/**
+ * No membership. A person who took the quiz but never paid has a first box waiting: the page says
+ * so and offers to finish it (docs/product.md#member-area); anyone else is led to the quiz.
+ */
 function NotActive({ orderId }: { orderId: string | null }) {
   return (
     <section className="membership__card membership__card--inactive" aria-labelledby="inactive-title">
       <h2 id="inactive-title" className="membership__inactive">
         {MembershipMessages.notActive}
       </h2>
-      <p>You have no active plan. Check out your first box of 4 samples to start your membership.</p>
-      <Link to={orderId ? paths.checkout(orderId) : Paths.quizStart} className={buttonClass('primary')}>
-        {MembershipMessages.learnMore}
-      </Link>
+      {orderId ? (
+        <>
+          <p>
+            Your first box is waiting: 2 prime picks matched to your quiz plus 2 samples you choose. Finish
+            the checkout to pay for it and start your membership.
+          </p>
+          <Link to={paths.checkout(orderId)} className={buttonClass('primary')}>
+            {MembershipMessages.finishFirstBox}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p>You have no active plan. Check out your first box of 4 samples to start your membership.</p>
+          <Link to={Paths.quizStart} className={buttonClass('primary')}>
+            {MembershipMessages.learnMore}
+          </Link>
+        </>
+      )}
       <p className="membership__inactive-more">
         {orderId ? <Link to={paths.subscribe(orderId)}>What the Discover Plan includes</Link> : null}
         <Link to={paths.learnMore()}>Tub plans: pre-order Flex or Max</Link>

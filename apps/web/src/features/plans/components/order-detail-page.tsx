@@ -11,6 +11,7 @@ import { useMyReferralLink } from '../api/get-my-referrals.ts';
 import { type PreOrderDetail, useOrder } from '../api/get-order.ts';
 import { formatDollars, orderNumberLabel } from '../utils/pre-order.ts';
 import './order-detail-page.css';
+import { TrackingLink } from '@/components/ui/tracking-link.tsx';
 
 /**
  * /order-detail/:orderId: the paid pre-order as docs/product.md#member-area draws it, and the same layout for
@@ -218,7 +219,9 @@ function OrderDetail({ order }: { order: PreOrderDetail }) {
             {order.trackingNumber ? (
               <div>
                 <dt>Tracking number</dt>
-                <dd className="order-detail__tracking">{order.trackingNumber}</dd>
+                <dd className="order-detail__tracking">
+                  <TrackingLink trackingNumber={order.trackingNumber} />
+                </dd>
               </div>
             ) : null}
           </dl>

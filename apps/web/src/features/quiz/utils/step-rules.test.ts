@@ -30,9 +30,14 @@ describe('canGoNext', () => {
     expect(canGoNext(8, { ...emptyDraft(), usedProteinBefore: false }, filledForm)).toBe(true);
   });
 
-  it('lets a multi-select step go on with nothing chosen', () => {
-    for (const step of [1, 3, 4, 5, 7, 9, 10, 11])
-      expect(canGoNext(step, emptyDraft(), filledForm)).toBe(true);
+  it('needs at least one exercise on step 1, like the answer of step 2', () => {
+    expect(canGoNext(1, emptyDraft(), filledForm)).toBe(false);
+    expect(whyNotNext(1, emptyDraft(), filledForm)).toBe('Choose at least one answer to continue.');
+    expect(canGoNext(1, { ...emptyDraft(), exerciseTypes: [9] }, filledForm)).toBe(true);
+  });
+
+  it('lets the later multi-select steps go on with nothing chosen', () => {
+    for (const step of [3, 4, 5, 7, 9, 10, 11]) expect(canGoNext(step, emptyDraft(), filledForm)).toBe(true);
   });
 
   it('keeps Next disabled on registration until email, both passwords and an age are given', () => {
@@ -79,7 +84,7 @@ describe('AGE_OPTIONS', () => {
 
 describe('whyNotNext', () => {
   it('says nothing while Next is enabled', () => {
-    expect(whyNotNext(1, emptyDraft(), filledForm)).toBeNull();
+    expect(whyNotNext(3, emptyDraft(), filledForm)).toBeNull();
     expect(whyNotNext(12, emptyDraft(), filledForm)).toBeNull();
   });
 

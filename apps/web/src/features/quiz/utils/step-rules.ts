@@ -25,9 +25,9 @@ export const AGE_OPTIONS: readonly number[] = Array.from(
 const PHONE_PATTERN = /^(\+?1[\s.-]?)?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}$/;
 
 /**
- * Whether Next is enabled (docs/product.md#rules): step 6 needs exactly 4 flavors, step 12 the required
- * fields. The two single-choice questions (2 and 8) need an answer, since the jump after 8
- * depends on it.
+ * Whether Next is enabled (docs/product.md#rules): step 1 needs at least one exercise, step 6
+ * exactly 4 flavors, step 12 the required fields. The two single-choice questions (2 and 8) need
+ * an answer, since the jump after 8 depends on it.
  */
 /** Someone already signed in at step 12: only a missing age is asked (docs/product.md#returning-visitors). */
 export interface SignedInAccount {
@@ -42,6 +42,9 @@ export function canGoNext(
   account?: SignedInAccount,
 ): boolean {
   switch (step) {
+    case 1:
+      // The first question sets the tone: it needs an answer like step 2 ("Something else" is one).
+      return draft.exerciseTypes.length > 0;
     case 2:
       return draft.exerciseFrequency !== null;
     case FLAVOR_STEP:
@@ -70,6 +73,8 @@ export function whyNotNext(
 ): string | null {
   if (canGoNext(step, draft, form, account)) return null;
   switch (step) {
+    case 1:
+      return 'Choose at least one answer to continue.';
     case FLAVOR_STEP: {
       const left = QUIZ_FLAVOR_COUNT - draft.flavors.length;
       return left > 0

@@ -37,7 +37,6 @@ export function ReviewBoxPage() {
   } = useApi(orderId ? `order:${orderId}` : null, () =>
     apiGet<Order>('/order/GetItem', { query: { id: orderId! }, quiet: true }),
   );
-  const [isOpen, setIsOpen] = useState(false);
   const [reviewing, setReviewing] = useState<OrderItem | null>(null);
   // Which samples are reviewed already: a failure only leaves them as not reviewed (Review still works).
   const myReviews = useApi(info ? 'my-reviews' : null, getMyReviews);
@@ -72,21 +71,15 @@ export function ReviewBoxPage() {
     );
   }
   const month = boxMonth(order);
-  if (!isOpen) {
-    return (
-      <main className="review-box review-box--intro">
-        <PageTitle title={`${month} Box Review`} />
-        <h1 className="review-box__title">{month} Box Review</h1>
-        <p>Tell us what you thought of each sample: your reviews make your next box better.</p>
-        <Button onClick={() => setIsOpen(true)}>Review my box</Button>
-      </main>
-    );
-  }
   const samples = order.items.filter((i) => i.productId !== null);
   return (
     <main className="review-box">
       <PageTitle title={`Your ${month} Box`} />
       <h1 className="review-box__title">Your {month} Box</h1>
+      {/* The page opens on the samples to review, not on a button that leads to them. */}
+      <p className="review-box__lead">
+        Tell us what you thought of each sample: your reviews make your next box better.
+      </p>
       <ul className="review-box__grid">
         {samples.map((item) => (
           <li key={item.id} className="review-box__item">

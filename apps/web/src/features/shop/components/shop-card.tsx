@@ -66,7 +66,9 @@ export function ShopCard({
   const name = productName({ title: product.title, flavor: product.flavorSubCategoryText });
   return (
     <div className="shop-card shop-card--unlocked">
-      <Link className="shop-card__link" to={paths.productDetail(product.id)} aria-label={`See ${name}`}>
+      {/* Named by what it shows (brand, title, flavor, rating, prices): a name that leaves out the
+          visible words fails people who speak the words they see (docs/look-and-trust.md#link-names). */}
+      <Link className="shop-card__link" to={paths.productDetail(product.id)}>
         {body}
       </Link>
       <ShopAddToCart productId={product.id} name={name} addToCart={addToCart} />
@@ -97,7 +99,7 @@ function ShopAddToCart({
     <button
       type="button"
       className="shop-card__add"
-      aria-label={`Add ${name} to cart`}
+      aria-label={`Add to cart: ${name}`}
       aria-disabled={isAdding || undefined}
       aria-busy={isAdding || undefined}
       onClick={async () => {

@@ -1,4 +1,10 @@
-import { type AdminCartOrder, CART_ORDER_SORTS, displayOrderNumber, formatUsd } from '@store/contracts';
+import {
+  type AdminCartOrder,
+  CART_ORDER_SORTS,
+  displayOrderNumber,
+  formatUsd,
+  productName,
+} from '@store/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
@@ -187,7 +193,7 @@ function CartOrderRow({
         <ul className="fulfilment-items">
           {o.items.map((item) => (
             <li key={item.productId}>
-              {item.quantity} × {item.title}
+              {item.quantity} × {item.brand} {productName(item)}
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ import {
   FULFILMENT_STAGES,
   type FulfilmentBoxSort,
   type FulfilmentStage,
+  productName,
 } from '@store/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -267,7 +268,8 @@ function BoxRow({
         <ul className="fulfilment-items">
           {box.items.map((item) => (
             <li key={item.productId}>
-              {item.title}
+              {/* Brand, title and flavor: the operator picks the packet from this line. */}
+              {item.brand} {productName(item)}
               {item.isPrimePick ? (
                 <span className="admin-badge fulfilment-items__prime">Prime pick</span>
               ) : null}

@@ -3,6 +3,7 @@ import type {
   AdminMemberListQuery,
   AdminMemberRow,
   AdminRefund,
+  CheckoutIdentity,
   Page,
   SelectableEmailTypes,
 } from '@store/contracts';
@@ -38,6 +39,10 @@ async function memberAction(id: string, action: string, body?: unknown): Promise
 export const changeSchedule = (id: string, days: number) => memberAction(id, 'schedule', { days });
 export const skipNextBox = (id: string) => memberAction(id, 'skip-next');
 export const cancelMembership = (id: string, reason: number) => memberAction(id, 'cancel', { reason });
+export const pauseMembership = (id: string, cycles: number) => memberAction(id, 'pause', { cycles });
+/** POST /api/admin/members/{id}/shipping-address: where the boxes ship from now on (audited). */
+export const updateShippingAddress = (id: string, body: CheckoutIdentity) =>
+  memberAction(id, 'shipping-address', body);
 
 /**
  * POST /api/admin/orders/{id}/refunds. `requestId` is made once per form: sending the same

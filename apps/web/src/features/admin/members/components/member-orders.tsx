@@ -1,6 +1,6 @@
-import { displayOrderNumber, formatUsd } from '@store/contracts';
+import { displayOrderNumber, formatUsd, orderKindName } from '@store/contracts';
 import { useState } from 'react';
-import { type Detail, day, KIND_NAMES, type Order, Section, TableScroll } from './member-parts.tsx';
+import { type Detail, day, type Order, Section, TableScroll } from './member-parts.tsx';
 import { RefundForm } from './refund-form.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -45,7 +45,7 @@ function OrderRow({ order: o, isOpen, onOpen }: { order: Order; isOpen: boolean;
     <tr>
       <th scope="row" className="admin-table__title">
         {displayOrderNumber(o.orderNumber)}
-        <span className="admin-table__sub">{KIND_NAMES[o.kind] ?? o.kind}</span>
+        <span className="admin-table__sub">{orderKindName(o.kind)}</span>
       </th>
       <td>
         <StatusBadge status={o.status} />

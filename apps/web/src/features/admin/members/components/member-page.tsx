@@ -12,6 +12,7 @@ import { OrdersSection } from './member-orders.tsx';
 import { day } from './member-parts.tsx';
 import { PaymentsSection, RefundsSection } from './member-payments.tsx';
 import { MembershipCard } from './membership-card.tsx';
+import { ShippingCard } from './shipping-card.tsx';
 
 /** One member: membership, cycles, orders, payments, refunds, reviews and referrals, with actions. */
 export function MemberPage() {
@@ -40,6 +41,7 @@ export function MemberPage() {
             <Alerts detail={data} />
             <div className="member__grid">
               <MembershipCard detail={data} />
+              <ShippingCard detail={data} />
               <MailCard detail={data} />
             </div>
             <OrdersSection detail={data} />

@@ -10,13 +10,6 @@ export type Order = Detail['orders'][number];
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 export const day = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
 
-export const KIND_NAMES: Record<string, string> = {
-  first_box: 'Box',
-  renewal: 'Box',
-  cart: 'Tubs',
-  pre_order: 'Pre-order',
-};
-
 /** One label and value of a card's description list. */
 export function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

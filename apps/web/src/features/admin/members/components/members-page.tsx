@@ -23,7 +23,7 @@ const STATUS_OPTIONS = [
 const PAGE_SIZE = 20;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** Everyone with an account: searched by email or name, sorted and paged on the server. */
+/** Everyone with an account: searched by email, name or order number, sorted and paged on the server. */
 export function MembersPage() {
   const [list, update] = useListState(DEFAULTS);
   const query = useMembers({
@@ -42,7 +42,8 @@ export function MembersPage() {
         <div>
           <h1>Members</h1>
           <p className="admin-page__intro">
-            Find a member by email or name to see their membership, orders and payments, and to act on them.
+            Find a member by email, name or order number to see their membership, orders and payments, and to
+            act on them.
           </p>
         </div>
       </header>
@@ -52,7 +53,11 @@ export function MembersPage() {
         onPage={(page) => update({ page })}
         toolbar={
           <>
-            <SearchBox label="Search by email or name" value={list.q} onSearch={(q) => update({ q })} />
+            <SearchBox
+              label="Search by email, name or order number"
+              value={list.q}
+              onSearch={(q) => update({ q })}
+            />
             <FilterSelect
               label="Show"
               value={list.filter}

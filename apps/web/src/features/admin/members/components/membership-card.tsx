@@ -1,12 +1,12 @@
-import { CANCEL_REASONS, DELIVERY_SCHEDULE_DAYS, formatUsd } from '@store/contracts';
+import { CANCEL_REASONS, DELIVERY_SCHEDULE_DAYS, formatUsd, MAX_PAUSE_CYCLES } from '@store/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { notify } from '@/lib/notifications.ts';
-import { cancelMembership, changeSchedule, skipNextBox } from '../api/members.ts';
+import { cancelMembership, changeSchedule, pauseMembership, skipNextBox } from '../api/members.ts';
 import { type Detail, day, Fact, useAction } from './member-parts.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-/** The membership now, with schedule, skip and cancel actions. */
+/** The membership now, with schedule, pause, skip and cancel actions (each audited by the server). */
 export function MembershipCard({ detail }: { detail: Detail }) {
   const sub = detail.subscription;
   const id = detail.identity.id;
@@ -14,7 +14,9 @@ export function MembershipCard({ detail }: { detail: Detail }) {
   const [days, setDays] = useState(String(sub?.scheduleDays ?? 30));
   const [reason, setReason] = useState('');
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [pauseFor, setPauseFor] = useState('1');
   const scheduleId = useId();
+  const pauseId = useId();
   const reasonId = useId();
   if (!sub) {
     return (
@@ -30,6 +32,11 @@ export function MembershipCard({ detail }: { detail: Detail }) {
   async function saveSchedule(event: FormEvent) {
     event.preventDefault();
     await run('schedule', () => changeSchedule(id, Number(days)), `Boxes now every ${days} days.`);
+  }
+  async function pause(event: FormEvent) {
+    event.preventDefault();
+    const n = Number(pauseFor);
+    await run('pause', () => pauseMembership(id, n), `Paused for ${n} ${n === 1 ? 'box' : 'boxes'}.`);
   }
   async function cancel(event: FormEvent) {
     event.preventDefault();
@@ -91,6 +98,31 @@ export function MembershipCard({ detail }: { detail: Detail }) {
               Save schedule
             </Button>
           </form>
+          {sub.paused || sub.status !== 'active' ? null : (
+            <form className="member__inline-form" onSubmit={pause}>
+              <label htmlFor={pauseId}>Pause for</label>
+              <select
+                id={pauseId}
+                className="admin-input"
+                value={pauseFor}
+                onChange={(e) => setPauseFor(e.target.value)}
+              >
+                {Array.from({ length: MAX_PAUSE_CYCLES - sub.skipCycles }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n} {n === 1 ? 'box' : 'boxes'}
+                  </option>
+                ))}
+              </select>
+              <Button
+                type="submit"
+                variant="secondary"
+                className="btn--small"
+                disabled={busy !== null || sub.skipCycles >= MAX_PAUSE_CYCLES}
+              >
+                Pause membership
+              </Button>
+            </form>
+          )}
           <div className="member__buttons">
             <Button
               variant="secondary"
