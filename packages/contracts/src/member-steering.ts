@@ -20,7 +20,9 @@ export const SwapPrimePickBodySchema = z.object({
   productId: z.coerce
     .number({ message: 'Please choose a product.' })
     .int('Please choose a product.')
-    .positive('Please choose a product.'),
+    .positive('Please choose a product.')
+    // Product ids are PostgreSQL integers: a larger number names no product (400, not a database error).
+    .max(2_147_483_647, 'Please choose a product.'),
 });
 export type SwapPrimePickBody = z.infer<typeof SwapPrimePickBodySchema>;
 
@@ -52,7 +54,9 @@ export const AddToNextBoxBodySchema = z.object({
   productId: z.coerce
     .number({ message: 'Please choose a product.' })
     .int('Please choose a product.')
-    .positive('Please choose a product.'),
+    .positive('Please choose a product.')
+    // Product ids are PostgreSQL integers: a larger number names no product (400, not a database error).
+    .max(2_147_483_647, 'Please choose a product.'),
   quantity: z.coerce
     .number({ message: quantityMessage })
     .int(quantityMessage)

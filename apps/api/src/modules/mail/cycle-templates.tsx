@@ -81,7 +81,7 @@ export function renewalReceiptMail(
         title="Your prime picks for this box"
         items={receipt && receipt.samples.length > 0 ? receipt.samples : (box?.samples ?? [])}
       />
-      {receipt ? null : <Items title="Also in this box, charged with it" items={box?.extras ?? []} />}
+      <Items title="Also in this box, charged with it" items={box?.extras ?? []} />
       <P>
         {dates
           ? `Choose your other 2 samples by ${dateOf(new Date(dates.buildDeadline))}; after that we choose them for you. Your box is expected to ship on ${dateOf(new Date(dates.expectedShipDate))}.`
