@@ -30,7 +30,7 @@ export function CancelOffersPanel({ period }: { period: DashboardPeriod }) {
           {errorText(error)}
         </p>
       ) : data ? (
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" role="group" aria-labelledby="cancel-offers-title" tabIndex={0}>
           <table className="admin-table">
             <caption className="visually-hidden">
               Cancel offers per reason, {data.from} to {data.to}
