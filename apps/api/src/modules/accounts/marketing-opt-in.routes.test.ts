@@ -25,7 +25,8 @@ describe('the news-and-offers choice at sign-up', () => {
   it('starts a new account NOT subscribed: the column defaults to false', async () => {
     const column = await server.database.db.execute<{ column_default: string }>(sql`
       SELECT column_default FROM information_schema.columns
-      WHERE table_name = 'identities' AND column_name = 'is_email_subscribed'`);
+      WHERE table_schema = current_schema() AND table_name = 'identities'
+        AND column_name = 'is_email_subscribed'`);
     expect(column.rows[0]!.column_default).toBe('false');
   });
 
