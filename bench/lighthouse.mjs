@@ -40,7 +40,7 @@ const PUBLIC_PAGES = [
 const pages = args.path ?? PUBLIC_PAGES;
 const PORT = 8304;
 const origin = `http://127.0.0.1:${PORT}`;
-// Issue 14: score, LCP on simulated slow 4G, TBT, CLS, and each page's initial JS in kB gzip.
+// What is measured (docs/performance.md): score, LCP on simulated slow 4G, TBT, CLS, and each page's initial JS in kB gzip.
 const TARGETS = { score: 98, lcpMs: 1800, tbtMs: 100, cls: 0.02, initialJsKb: 100 };
 const CHROME_FLAGS = [
   '--headless=new',

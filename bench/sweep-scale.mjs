@@ -27,7 +27,7 @@ const { values: args } = parseArgs({
   },
 });
 const sizes = args.sizes.split(',').map(Number);
-/** Targets for 100,000 members (issue 14): a pass with nothing due, and with a thirtieth due. */
+/** Targets for 100,000 members (docs/performance.md): a pass with nothing due, and with a thirtieth due. */
 const TARGET = { idleSeconds: 10, dueSeconds: 60 };
 const DAY = 86_400_000;
 const PORT = 8305;

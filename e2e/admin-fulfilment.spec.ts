@@ -5,7 +5,7 @@ import { expectAccessible, fillCard, fillShipping, finishQuizToCheckout } from '
 import { captureScreens, SCREEN_WIDTHS } from './support/screenshots.ts';
 
 /**
- * The operator's dashboard and fulfillment (issue 8 parts 1 and 3): the operator sees the store's
+ * The operator's dashboard and fulfillment (docs/product.md#back-office): the operator sees the store's
  * figures and charts, then takes a new member's first box from Build Your Box through assembly,
  * shipping (with a tracking number that reaches the member's mail) and delivery; the member's
  * /membership tracker follows each step.

@@ -5,7 +5,7 @@ import { expectAccessible, fillCard, fillShipping, finishQuizToCheckout } from '
 import { captureScreens } from './support/screenshots.ts';
 
 /**
- * The operator's member tools (issue 8 parts 4-5): a member who paid the first box with 4242 is
+ * The operator's member tools (docs/product.md#back-office): a member who paid the first box with 4242 is
  * found by email, opened, and their first box refunded (the order shows Refunded); a coupon the
  * operator creates is then applied by that member in the cart checkout; a review is hidden; a contact
  * message is read and marked handled. Every admin page is captured at 390 and 1366 px.

@@ -5,7 +5,7 @@ import { newAccount, openMail, submitLogin } from './support/accounts.ts';
 import { becomeMember, expectAccessible } from './support/journeys.ts';
 
 /**
- * The back office as the store sees it (issue 8 "Done means"), across features: a product the
+ * The back office as the store sees it (docs/product.md#back-office), across features: a product the
  * operator creates in the catalog UI reaches a member's /shop (locked, with the box that unlocks
  * it) and a new quiz taker's results, and a reprice shows in the shop at once; a tub order a
  * member places through the cart reaches Fulfillment → Tub orders, is shipped with a tracking

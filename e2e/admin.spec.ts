@@ -5,7 +5,7 @@ import { expectAccessible } from './support/journeys.ts';
 import { captureScreens } from './support/screenshots.ts';
 
 /**
- * The operator's back office (issue 8), as the demo operator uses it: a brand and a product
+ * The operator's back office (docs/product.md#back-office), as the demo operator uses it: a brand and a product
  * created in the catalog reach the shop and the matching, a price edit shows at once, a
  * contact message from the footer is read and handled. Markup typed by people stays text
  * (docs/reliability.md#f4): no dialog may open during these tests.

@@ -3,7 +3,7 @@ import { expectAccessible, fillCard, fillShipping, finishQuizToCheckout } from '
 import { captureScreens } from './support/screenshots.ts';
 
 /**
- * The cart checkout (issue 7 part 4): a member who paid the first box has two tubs in the cart,
+ * The cart checkout (docs/product.md#shop-and-cart): a member who paid the first box has two tubs in the cart,
  * changes a quantity, applies and removes WELCOME10 (the totals follow), changes the state (the
  * tax follows), pays with the saved card and lands on /checkout-completed with "Order placed!".
  * Then a declined new card keeps the cart and a retry with 4242 succeeds.

@@ -3,7 +3,7 @@ import { expectAccessible, fillCard, fillShipping, finishQuizToCheckout } from '
 import { captureScreens } from './support/screenshots.ts';
 
 /**
- * The cart side panel (issue 7 part 2): a member who paid the first box adds an unlocked product
+ * The cart side panel (docs/product.md#shop-and-cart): a member who paid the first box adds an unlocked product
  * from its detail page, the MY CART panel opens and the badge counts it, the stepper never goes
  * below 1, items are deleted, two tubs are added, Escape closes the panel and focus goes back,
  * CHECKOUT goes to /cart-checkout; a locked product has no ADD TO CART and the API refuses it.

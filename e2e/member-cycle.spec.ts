@@ -3,7 +3,7 @@ import { expectAccessible, fillCard, fillShipping, finishQuizToCheckout } from '
 import { captureScreens } from './support/screenshots.ts';
 
 /*
- * A membership moving through its cycle (issue 6, docs/product.md#membership-cycle), with the dev clock
+ * A membership moving through its cycle (docs/product.md#membership-cycle), with the dev clock
  * (POST /api/dev/sweep?at=, docs/decisions/011-dev-clock.md) moving time: a new member skips the
  * next box and pauses (the alternatives on /frequency and /cancel), resumes, reaches Box Assembly
  * after the build deadline with the samples chosen for them, reports an issue once the box has

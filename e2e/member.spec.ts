@@ -3,7 +3,7 @@ import { expectAccessible, fillCard, fillShipping, finishQuizToCheckout } from '
 import { captureScreens } from './support/screenshots.ts';
 
 /*
- * The member area (issue 6): a new member pays the first box with 4242, builds it with 2 samples,
+ * The member area (docs/product.md#membership-cycle): a new member pays the first box with 4242, builds it with 2 samples,
  * reviews a sample through the dialog's checks, changes the delivery schedule, replaces the card,
  * cancels with a reason, edits the profile and changes the password.
  */

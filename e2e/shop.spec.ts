@@ -3,7 +3,7 @@ import { expectAccessible, fillCard, fillShipping, finishQuizToCheckout } from '
 import { captureScreens } from './support/screenshots.ts';
 
 /**
- * The members' shop (issue 7 parts 1 and 5): a member who paid the first box searches the shop,
+ * The members' shop (docs/product.md#shop-and-cart): a member who paid the first box searches the shop,
  * sees the referral popup once 5 s after the shop loads, copies the link, and finds the same
  * link (PUBLIC_URL from the server) in the order page's referral box.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, pageSchemaOf } from './admin.ts';
 
 /**
- * The back office's dashboard and fulfillment (issue 8 parts 1, 3 and 6;
+ * The back office's dashboard and fulfillment (docs/product.md#back-office;
  * docs/decisions/010-fulfilment.md). Money is integer cents, dates ISO strings in UTC.
  */
 

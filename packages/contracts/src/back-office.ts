@@ -5,7 +5,7 @@ import { CANCEL_REASONS, MAX_PAUSE_CYCLES } from './subscriptions.ts';
 
 /**
  * The back office's members, refunds, coupons, review moderation and issue reports
- * (issue 8, parts 4-6). Money is integer cents, as everywhere under `/api/admin`.
+ * (docs/product.md#back-office). Money is integer cents, as everywhere under `/api/admin`.
  */
 
 const pageField = z.coerce.number().int().min(1).max(1_000_000).default(1);

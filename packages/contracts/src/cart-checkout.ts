@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * The shop's cart checkout (docs/product.md#shop-and-cart, docs/product.md#calls CreateCheckoutPayment; issue 7 item 4).
+ * The shop's cart checkout (docs/product.md#shop-and-cart, docs/product.md#calls CreateCheckoutPayment).
  * Every amount is computed on the server from its catalog, the cart's coupon and the state's tax;
  * amounts are dollars with 2 decimals on the wire (integer cents inside the server).
  */

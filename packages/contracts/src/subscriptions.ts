@@ -113,7 +113,7 @@ export function formatMembershipDate(iso: string | null | undefined): string {
 }
 
 /*
- * The member's actions on the membership (issue 6). All need a signed-in member: 401 without a
+ * The member's actions on the membership (docs/product.md#membership-cycle). All need a signed-in member: 401 without a
  * session, 409 `conflict` when the person has no membership the action applies to. Parameters
  * travel in the query as the spec writes them (`?deliveryDuration`, `?cancelReason`).
  */

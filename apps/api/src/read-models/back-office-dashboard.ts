@@ -31,7 +31,7 @@ const PAID = sql`o.paid_at IS NOT NULL AND o.status NOT IN ('draft', 'awaiting_p
 export type DashboardService = ReturnType<typeof createDashboardService>;
 
 /**
- * The back office's figures (issue 8 part 1), each one SQL aggregate over the chosen period
+ * The back office's figures (docs/product.md#back-office), each one SQL aggregate over the chosen period
  * [from 00:00, to + 1 day 00:00) UTC. Revenue is order totals (tax included) by payment time:
  * boxes are first boxes and renewals, tubs are cart orders; weeks start on Monday.
  */

@@ -1,4 +1,4 @@
--- Checkout and the start of a membership (issue 5): what an order needs to be paid and shown,
+-- Checkout and the start of a membership (docs/product.md#quiz-and-first-box): what an order needs to be paid and shown,
 -- memberships with their billing cycles (docs/product.md#membership-cycle), and an outbox so a paid order's mail
 -- is sent once even when the process stops between the payment and the mail.
 

@@ -1,4 +1,4 @@
--- The back office (issue 8). Every change an operator makes writes one row here, in the same
+-- The back office (docs/product.md#back-office). Every change an operator makes writes one row here, in the same
 -- transaction as the change; rows are never updated or deleted. The identity column orders them.
 CREATE TABLE audit_log (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

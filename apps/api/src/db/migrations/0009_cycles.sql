@@ -1,4 +1,4 @@
--- The membership cycle (issue 6, docs/product.md#failed-renewals): renewals, failed-renewal retries, skip and pause,
+-- The membership cycle (docs/product.md#membership-cycle, docs/product.md#failed-renewals): renewals, failed-renewal retries, skip and pause,
 -- cancel reasons, shipping dates of a cycle's box, the member's actions and cycle mails.
 
 ALTER TABLE subscriptions ADD COLUMN cancel_reason smallint CHECK (cancel_reason BETWEEN 0 AND 3);

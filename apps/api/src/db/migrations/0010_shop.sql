@@ -1,4 +1,4 @@
--- The members' shop (issue 7): carts, coupons and their redemptions, tub stock reservations and
+-- The members' shop (docs/product.md#shop-and-cart): carts, coupons and their redemptions, tub stock reservations and
 -- referral rewards. Money in integer cents.
 
 -- One open cart per member at a time; `version` guards against lost updates from two tabs

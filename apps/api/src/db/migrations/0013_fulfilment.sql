@@ -1,4 +1,4 @@
--- The operator's fulfillment (issue 8 part 3, docs/decisions/010-fulfilment.md): when a cycle's
+-- The operator's fulfillment (docs/product.md#back-office, docs/decisions/010-fulfilment.md): when a cycle's
 -- box was assembled (the operator closing the build window early), and the carrier's tracking
 -- number and shipping time of an order (a cycle box or a cart order of tubs).
 

@@ -1,4 +1,4 @@
--- The back office's members, refunds, disputes and moderation (issue 8, parts 4-6).
+-- The back office's members, refunds, disputes and moderation (docs/product.md#back-office).
 
 -- An operator's refund of an order (docs/reliability.md#c12). The provider key is refund:{order}:{seq};
 -- `request_id` is the operator's click, so sending the same request twice finds this row again

@@ -65,7 +65,7 @@ function actorOf(request: FastifyRequest): Actor {
 }
 
 /**
- * The back office, `/api/admin/...` (issue 8, docs/product.md#permissions), and GET /api/uploads/{file}, which
+ * The back office, `/api/admin/...` (docs/product.md#back-office, docs/product.md#permissions), and GET /api/uploads/{file}, which
  * serves the images it uploads. Every admin route sits behind one `onRequest` guard, run before
  * the body is read or validated: 401 without a valid token, 403 unless the identity holds
  * `admin` now (read from the database on each request, never from the token).
@@ -112,7 +112,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       const r = scope.withTypeProvider<ZodTypeProvider>();
       const numericId = { params: AdminNumericIdParamsSchema };
 
-      // Members, refunds, coupons, reviews and issue reports (issue 8 parts 4-5).
+      // Members, refunds, coupons, reviews and issue reports (docs/product.md#back-office).
       registerMembersRoutes(scope, { members: backOffice.members, refunds: backOffice.refunds });
       registerCouponsRoutes(scope, backOffice.coupons);
       registerReviewsRoutes(scope, backOffice.reviews);

@@ -13,7 +13,7 @@ import { adminActorOf } from './members.routes.ts';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
-/** Coupons (issue 8 part 5), inside the back office's guarded scope. */
+/** Coupons (docs/product.md#back-office), inside the back office's guarded scope. */
 export function registerCouponsRoutes(scope: FastifyInstance, coupons: CouponsAdminService) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.get(

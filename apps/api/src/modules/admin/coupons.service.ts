@@ -61,7 +61,7 @@ const SELECT = sql`
 export type CouponsAdminService = ReturnType<typeof createCouponsAdminService>;
 
 /**
- * Coupons in the back office (issue 8 part 5): list with usage, create, expire now, deactivate.
+ * Coupons in the back office (docs/product.md#back-office): list with usage, create, expire now, deactivate.
  * The member-side rules (who may apply what) live in modules/cart/coupon-rules.ts.
  */
 export function createCouponsAdminService({ db, clock }: { db: Db; clock: () => Date }) {

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DashboardService } from '../../read-models/back-office-dashboard.ts';
 
-/** GET /api/admin/dashboard (issue 8 part 1) and GET /api/admin/jobs; registered inside the admin guard's scope. */
+/** GET /api/admin/dashboard (docs/product.md#back-office) and GET /api/admin/jobs; registered inside the admin guard's scope. */
 export function dashboardRoutes(
   scope: FastifyInstance,
   {

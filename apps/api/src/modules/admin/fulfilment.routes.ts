@@ -24,7 +24,7 @@ function actorOf(request: FastifyRequest): Actor {
 }
 
 /**
- * /api/admin/fulfilment/... (issue 8 part 3): the current cycle's boxes by stage, batch
+ * /api/admin/fulfilment/... (docs/product.md#back-office): the current cycle's boxes by stage, batch
  * assemble/ship/deliver, packing lists, and cart orders to ship. Registered inside the admin
  * guard's scope, so each answers 401/403 before anything else.
  */

@@ -129,7 +129,7 @@ async function itemsByOrder(db: Db, orderIds: readonly string[]): Promise<Map<st
 export type FulfilmentService = ReturnType<typeof createFulfilmentService>;
 
 /**
- * The back office's fulfillment (issue 8 part 3): cycle boxes by stage and paid cart orders,
+ * The back office's fulfillment (docs/product.md#back-office): cycle boxes by stage and paid cart orders,
  * paged and sorted in SQL; batch actions that call the cycle engine inside one transaction with
  * their audit rows, then send the queued mails. A batch naming a box that is not one answers
  * 404 and changes nothing; a step already done is `unchanged` and mails nothing again.

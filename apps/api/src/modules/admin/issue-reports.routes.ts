@@ -13,7 +13,7 @@ import { adminActorOf } from './members.routes.ts';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
-/** Issue reports from the membership page (issue 8 part 5), inside the guarded scope. */
+/** Issue reports from the membership page (docs/product.md#back-office), inside the guarded scope. */
 export function registerIssueReportsRoutes(scope: FastifyInstance, reports: IssueReportsAdminService) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.get(

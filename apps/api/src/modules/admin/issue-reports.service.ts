@@ -30,7 +30,7 @@ function toIssueReport(row: Raw): AdminIssueReport {
 
 export type IssueReportsAdminService = ReturnType<typeof createIssueReportsAdminService>;
 
-/** "Report Issue" messages from the membership page (issue 8 part 5): list, mark handled. */
+/** "Report Issue" messages from the membership page (docs/product.md#back-office): list, mark handled. */
 export function createIssueReportsAdminService({ db, clock }: { db: Db; clock: () => Date }) {
   return {
     async list(query: AdminInboxQuery): Promise<Page<AdminIssueReport>> {

@@ -28,7 +28,7 @@ export function adminActorOf(request: FastifyRequest): Actor {
 }
 
 /**
- * Members, their memberships and refunds (issue 8 part 4). Registered inside the back office's
+ * Members, their memberships and refunds (docs/product.md#back-office). Registered inside the back office's
  * guarded scope, so every route answers 401/403 before its body is read.
  */
 export function registerMembersRoutes(

@@ -50,7 +50,7 @@ export interface MembersDeps {
 export type MembersService = ReturnType<typeof createMembersService>;
 
 /**
- * The operator's view of members (issue 8 part 4): search, one member's whole story, and the
+ * The operator's view of members (docs/product.md#back-office): search, one member's whole story, and the
  * membership actions, which reuse the member's own rules (subscription-actions) inside the
  * transaction that writes the audit row.
  */

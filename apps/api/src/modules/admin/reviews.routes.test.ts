@@ -7,7 +7,7 @@ import { relaxedLimiter } from '../checkout/checkout.test-support.ts';
 import { createReviewsService } from '../reviews/reviews.service.ts';
 import { identityIdOf, operatorToken, paidMember } from './members.test-support.ts';
 
-/* Review moderation and the membership page's issue reports in the back office (issue 8 part 5). */
+/* Review moderation and the membership page's issue reports in the back office (docs/product.md#back-office). */
 
 let server: TestServer;
 let token: string;

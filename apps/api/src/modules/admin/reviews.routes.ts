@@ -13,7 +13,7 @@ import type { ReviewsAdminService } from './reviews.service.ts';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
-/** Review moderation (issue 8 part 5), inside the back office's guarded scope. */
+/** Review moderation (docs/product.md#back-office), inside the back office's guarded scope. */
 export function registerReviewsRoutes(scope: FastifyInstance, reviews: ReviewsAdminService) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.get(

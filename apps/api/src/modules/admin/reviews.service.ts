@@ -36,7 +36,7 @@ function toReview(row: Raw): AdminReview {
 export type ReviewsAdminService = ReturnType<typeof createReviewsAdminService>;
 
 /**
- * Review moderation (issue 8 part 5). A hidden review (`hidden_at`) is left out of every listing
+ * Review moderation (docs/product.md#back-office). A hidden review (`hidden_at`) is left out of every listing
  * and of matching's low ratings (reviews.repository.ts reads `hidden_at IS NULL`).
  */
 export function createReviewsAdminService({ db, clock }: { db: Db; clock: () => Date }) {

@@ -26,7 +26,7 @@ import * as repo from './cart-checkout.repository.ts';
 import type { CartOrderRow } from './cart-checkout.table.ts';
 
 /*
- * The shop's cart checkout (issue 7 item 4; docs/reliability.md#c1, docs/reliability.md#c2, docs/reliability.md#c3, docs/reliability.md#c4, docs/reliability.md#c5, docs/reliability.md#c7, docs/reliability.md#e6, docs/reliability.md#e7; flow 3 "Shop cart
+ * The shop's cart checkout (docs/product.md#shop-and-cart; docs/reliability.md#c1, docs/reliability.md#c2, docs/reliability.md#c3, docs/reliability.md#c4, docs/reliability.md#c5, docs/reliability.md#c7, docs/reliability.md#e6, docs/reliability.md#e7; flow 3 "Shop cart
  * checkout"). Confirm order runs in two steps:
  *
  * 1. Freeze, in one transaction holding the cart's row lock: the cart is priced again from the

@@ -1,7 +1,7 @@
 import { memberPriceCents } from '../catalog/index.ts';
 
 /**
- * The pure price of a cart (issue 7). Everything in integer cents; the server is the only place a
+ * The pure price of a cart (docs/product.md#shop-and-cart). Everything in integer cents; the server is the only place a
  * cart's money is computed (docs/reliability.md#b3) and the cart checkout (h2) prices its order with this.
  */
 export interface CartLineInput {

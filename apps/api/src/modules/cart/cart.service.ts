@@ -40,7 +40,7 @@ export function couponLabel(coupon: Pick<CouponRow, 'kind' | 'percentOff' | 'amo
 }
 
 /**
- * The members' cart (issue 7). Rules:
+ * The members' cart (docs/product.md#shop-and-cart). Rules:
  * - every call is the caller's own cart: someone else's cart or item, or an id that is not ours,
  *   answers 404 as if it did not exist (docs/reliability.md#b1);
  * - only an open cart changes; a cart at checkout or ordered answers 409, except addToCart, which

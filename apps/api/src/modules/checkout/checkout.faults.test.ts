@@ -20,7 +20,7 @@ import {
 } from './checkout.test-support.ts';
 
 /*
- * Faults between the provider's charge and our record of it (issue 5 item 5, docs/reliability.md#e1,
+ * Faults between the provider's charge and our record of it (docs/product.md#quiz-and-first-box, docs/reliability.md#e1,
  * E3, E4, C7, C11): the database write is made to fail for real with a trigger, then the
  * reconciliation pass or the webhook must complete the payment exactly once.
  */

@@ -137,7 +137,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     /**
      * POST /Payment/Pay?creditAmount: store credit on an unpaid order, never more than the
      * member's balance or the amount due (docs/api-conventions.md#amounts-come-from-the-server). No store credit exists yet (referral
-     * rewards are coupons, issue 7), so the balance is 0 and nothing is applied.
+     * rewards are coupons, docs/product.md#shop-and-cart), so the balance is 0 and nothing is applied.
      */
     async pay(identityId: string, input: { creditAmount: number; orderId?: string }): Promise<PayResult> {
       const orderId = input.orderId ?? (await orders.uncompletedFirstBoxOrderId(identityId));

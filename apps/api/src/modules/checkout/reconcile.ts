@@ -31,7 +31,7 @@ export interface ReconcileReport {
 }
 
 /**
- * Reconciliation (docs/reliability.md#e1, docs/reliability.md#e4; issue 5 item 5): for orders left unpaid with an attempt in
+ * Reconciliation (docs/reliability.md#e1, docs/reliability.md#e4; docs/product.md#quiz-and-first-box): for orders left unpaid with an attempt in
  * flight, the provider is asked which PaymentIntents carry `metadata.order_id`. A succeeded one
  * is recorded through the same transition Subscribe and the webhook use, so it happens exactly
  * once; an attempt the provider never charged is closed, so the order can be paid again.

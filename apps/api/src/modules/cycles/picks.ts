@@ -3,7 +3,7 @@ import type { CatalogService } from '../catalog/index.ts';
 import { latestQuizOf, type MatchAnswers, rankProducts, toMatchProduct } from '../quiz/index.ts';
 import { ratingsWithBrands } from '../reviews/index.ts';
 
-/** Products a member rated this low are never picked for them again (issue 6, reviews feed matching). */
+/** Products a member rated this low are never picked for them again (docs/product.md#membership-cycle, reviews feed matching). */
 export const DISLIKED_RATING = 2;
 
 /**

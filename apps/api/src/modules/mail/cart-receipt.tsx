@@ -3,7 +3,7 @@ import { Amounts, BRAND, Layout, P, renderMail } from './layout.tsx';
 import type { Mail } from './mailer.ts';
 
 /*
- * The shop order's receipt (issue 7 item 4): every line with its quantity and member price, the
+ * The shop order's receipt (docs/product.md#shop-and-cart): every line with its quantity and member price, the
  * coupon's discount, shipping, handling, tax and the total, and where to see the order. Sent once
  * per paid cart order (the checkout's outbox).
  */

@@ -3,7 +3,7 @@ import { carrierLink, displayOrderNumber, plannedCycleDates } from '@store/contr
 import { Amounts, BRAND, type ItemLine, Items, Layout, P, renderMail, safeUrl } from './layout.tsx';
 import type { Mail } from './mailer.ts';
 
-/** The membership cycle's mails (issue 6): each is sent once per cycle or attempt by the sweeper. */
+/** The membership cycle's mails (docs/product.md#membership-cycle): each is sent once per cycle or attempt by the sweeper. */
 
 const MEMBER_REASON = `You get this email because you have a ${BRAND} membership.`;
 const ORDER_REASON = `You get this email about an order you placed with ${BRAND}.`;

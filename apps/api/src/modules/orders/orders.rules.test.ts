@@ -32,7 +32,7 @@ async function otherProducts(orderId: string, count: number, milk: boolean): Pro
   return result.rows.map((r) => Number(r.id));
 }
 
-describe('POST /api/order/Save rules (issue 6)', () => {
+describe('POST /api/order/Save rules (docs/product.md#membership-cycle)', () => {
   it('refuses a third chosen sample and keeps the two saved before', async () => {
     const member = await newMember(server);
     const [a, b, c] = await otherProducts(member.orderId, 3, false);

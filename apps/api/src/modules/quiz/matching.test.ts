@@ -202,7 +202,7 @@ describe('ranking', () => {
   });
 });
 
-describe("the member's reviews (issue 6: a brand rated low loses score)", () => {
+describe("the member's reviews (docs/product.md#membership-cycle: a brand rated low loses score)", () => {
   const r = (brandId: number, rating: number, productId = brandId * 100 + rating) => ({
     productId,
     brandId,

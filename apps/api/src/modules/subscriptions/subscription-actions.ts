@@ -38,7 +38,7 @@ const ALREADY_ACTIVE = 'Your membership is already active.';
 export type SubscriptionActions = ReturnType<typeof createSubscriptionActions>;
 
 /**
- * The member's own changes to the membership (issue 6). Each runs in one transaction holding the
+ * The member's own changes to the membership (docs/product.md#membership-cycle). Each runs in one transaction holding the
  * membership's row lock, so it never interleaves with a renewal or another tab; each change is
  * written to subscription_events; asking for the state it already has changes nothing.
  */

@@ -45,7 +45,7 @@ export interface RenewalConfirmations {
   confirmRenewal(identityId: string, at: Date): Promise<z.infer<typeof ConfirmRenewalAnswerSchema>>;
 }
 
-/** The member's membership actions (issue 6); every call needs a member, whatever the web app shows. */
+/** The member's membership actions (docs/product.md#membership-cycle); every call needs a member, whatever the web app shows. */
 export async function subscriptionsRoutes(app: FastifyInstance, options: SubscriptionsRoutesOptions) {
   const { subscriptionActions: actions, tokens, cycles } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();

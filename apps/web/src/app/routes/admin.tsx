@@ -20,7 +20,7 @@ import { ReviewsPage } from '@/features/admin/reviews/components/reviews-page.ts
 import { useAuth } from '@/lib/auth.ts';
 
 /**
- * The back office (issue 8): for identities with the `admin` permission. Everyone else sees
+ * The back office (docs/product.md#back-office): for identities with the `admin` permission. Everyone else sees
  * that they have no access; the API refuses them whatever this page shows.
  */
 export default function AdminRoute() {

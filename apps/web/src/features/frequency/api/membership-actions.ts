@@ -2,7 +2,7 @@ import { apiPost } from '@/lib/api-client.ts';
 import { loadAuthInfo } from '@/lib/auth.ts';
 
 /*
- * The member's actions on the membership (issue 6). Each one reloads AuthInfo, whose
+ * The member's actions on the membership (docs/product.md#membership-cycle). Each one reloads AuthInfo, whose
  * `subscription` shows the new schedule, status and dates.
  */
 

@@ -44,7 +44,7 @@ const INTRO: Record<FulfilmentStage, string> = {
   delivered: 'Delivered boxes of the current cycles.',
 };
 
-/** The current cycle's boxes by stage, with batch actions on the selected ones (issue 8 part 3). */
+/** The current cycle's boxes by stage, with batch actions on the selected ones (docs/product.md#back-office). */
 export function FulfilmentPage() {
   const [list, update] = useListState(DEFAULTS);
   const stage = list.filter;
