@@ -2,4 +2,4 @@
 // against DATABASE_URL or the PGlite database in DATA_DIR.
 import { runApiCli } from './lib/run-api-cli.mjs';
 
-await runApiCli({ name: 'job', entry: 'src/modules/system/jobs-cli.ts', run: 'runJobCli' });
+await runApiCli({ name: 'job', entry: 'src/cli/job.ts', run: 'runJobCli' });

@@ -2,4 +2,4 @@
 // given moment (now without --at), against DATABASE_URL or the PGlite database in DATA_DIR.
 import { runApiCli } from './lib/run-api-cli.mjs';
 
-await runApiCli({ name: 'sweep', entry: 'src/modules/cycles/sweep-cli.ts', run: 'runSweepCli' });
+await runApiCli({ name: 'sweep', entry: 'src/cli/sweep.ts', run: 'runSweepCli' });

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config/env.ts';
-import { openDatabase } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
-import type { JobRun } from './scheduler.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config/env.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import type { JobRun } from '../modules/system/index.ts';
 
 /**
  * `npm run job -- <name>`: runs one scheduled job once now, against DATABASE_URL or the PGlite

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJobCli } from './jobs-cli.ts';
+import { runJobCli } from './job.ts';
 
 // The CLI reads the environment like the server: a PGlite folder of its own, no DATABASE_URL.
 const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
