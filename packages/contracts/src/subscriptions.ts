@@ -199,3 +199,28 @@ export const SubscriptionMessages = {
   issueReported: 'Thank you! We received your report.',
   noMembership: 'You do not have a membership.',
 } as const;
+
+/**
+ * `GET /user/RenewalConfirmation`: the renewal the member's bank wants them to confirm on-session
+ * (docs/reliability.md#d6); 404 when nothing waits. The client secret is for Stripe.js's
+ * confirmCardPayment; the sandbox confirms on the server.
+ */
+export const RenewalConfirmationSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  amountCents: z.number().int(),
+  paymentIntentId: z.string(),
+  clientSecret: z.string(),
+  /** The saved card the bank asked about. */
+  paymentMethodId: z.string().optional(),
+  last4: z.string().optional(),
+  provider: z.enum(['sandbox', 'stripe']),
+});
+export type RenewalConfirmation = z.infer<typeof RenewalConfirmationSchema>;
+
+/** `POST /user/ConfirmRenewalPayment`: billed, or the bank wants the browser to act first. */
+export const ConfirmRenewalAnswerSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('billed') }),
+  z.object({ status: z.literal('requires_action'), clientSecret: z.string() }),
+]);
+export type ConfirmRenewalAnswer = z.infer<typeof ConfirmRenewalAnswerSchema>;

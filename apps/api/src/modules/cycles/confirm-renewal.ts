@@ -1,3 +1,4 @@
+import type { RenewalConfirmation } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -13,19 +14,6 @@ import { recordPaid } from './renewals.ts';
  * sandbox the API confirms on-session and passes the sandbox's 3D Secure step. Once the provider
  * says `succeeded` the cycle is billed exactly as a renewal is (one succeeded charge row).
  */
-
-export interface RenewalConfirmation {
-  orderId: string;
-  orderNumber: string;
-  amountCents: number;
-  paymentIntentId: string;
-  /** For Stripe.js's confirmCardPayment; the sandbox confirms on the server. */
-  clientSecret: string;
-  /** The saved card the bank asked about. */
-  paymentMethodId: string | undefined;
-  last4: string | undefined;
-  provider: PaymentProvider['name'];
-}
 
 interface Waiting {
   subscriptionId: string;

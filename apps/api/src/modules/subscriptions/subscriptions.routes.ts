@@ -1,6 +1,10 @@
 import {
   CancelSubscriptionQuerySchema,
+  type ConfirmRenewalAnswer,
+  ConfirmRenewalAnswerSchema,
   PauseSubscriptionQuerySchema,
+  type RenewalConfirmation,
+  RenewalConfirmationSchema,
   ReportIssueBodySchema,
   SubscriptionSchema,
   UpdateDeliveryScheduleQuerySchema,
@@ -23,26 +27,10 @@ export interface SubscriptionsRoutesOptions {
 
 const tags = ['membership'];
 
-const RenewalConfirmationSchema = z.object({
-  orderId: z.string(),
-  orderNumber: z.string(),
-  amountCents: z.number().int(),
-  paymentIntentId: z.string(),
-  clientSecret: z.string(),
-  paymentMethodId: z.string().optional(),
-  last4: z.string().optional(),
-  provider: z.enum(['sandbox', 'stripe']),
-});
-
-const ConfirmRenewalAnswerSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('billed') }),
-  z.object({ status: z.literal('requires_action'), clientSecret: z.string() }),
-]);
-
 /** What these routes need of the cycle engine (docs/reliability.md#d6), declared here so subscriptions never imports cycles. */
 export interface RenewalConfirmations {
-  renewalConfirmation(identityId: string): Promise<z.infer<typeof RenewalConfirmationSchema>>;
-  confirmRenewal(identityId: string, at: Date): Promise<z.infer<typeof ConfirmRenewalAnswerSchema>>;
+  renewalConfirmation(identityId: string): Promise<RenewalConfirmation>;
+  confirmRenewal(identityId: string, at: Date): Promise<ConfirmRenewalAnswer>;
 }
 
 /** The member's membership actions (docs/product.md#membership-cycle); every call needs a member, whatever the web app shows. */

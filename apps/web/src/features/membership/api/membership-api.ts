@@ -1,4 +1,4 @@
-import type { Order } from '@store/contracts';
+import type { ConfirmRenewalAnswer, Order, RenewalConfirmation } from '@store/contracts';
 import { ApiError, apiGet, apiPost } from '@/lib/api-client.ts';
 import { loadAuthInfo } from '@/lib/auth.ts';
 import { useApi } from '@/lib/use-api.ts';
@@ -21,21 +21,9 @@ export async function restartMembership(): Promise<void> {
   await loadAuthInfo();
 }
 
-/** GET /user/RenewalConfirmation: a renewal the member's bank wants them to confirm (docs/reliability.md#d6). */
-export interface RenewalConfirmation {
-  orderId: string;
-  orderNumber: string;
-  amountCents: number;
-  paymentIntentId: string;
-  clientSecret: string;
-  paymentMethodId?: string;
-  last4?: string;
-  provider: 'sandbox' | 'stripe';
-}
+export type { RenewalConfirmation };
 
-export type ConfirmRenewalAnswer = { status: 'billed' } | { status: 'requires_action'; clientSecret: string };
-
-/** The waiting renewal, or undefined when nothing waits (404). */
+/** GET /user/RenewalConfirmation (docs/reliability.md#d6): the waiting renewal, or undefined when nothing waits (404). */
 export function useRenewalConfirmation() {
   return useApi('renewal-confirmation', async () => {
     try {
