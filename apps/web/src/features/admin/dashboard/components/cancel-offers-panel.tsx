@@ -1,5 +1,6 @@
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorText } from '../../components/list-parts.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { useCancelOffers } from '../api/get-cancel-offers.ts';
 import type { DashboardPeriod } from '../api/get-dashboard.ts';
 
@@ -30,7 +31,7 @@ export function CancelOffersPanel({ period }: { period: DashboardPeriod }) {
           {errorText(error)}
         </p>
       ) : data ? (
-        <div className="admin-table-wrap" role="group" aria-labelledby="cancel-offers-title" tabIndex={0}>
+        <TableScroll labelledBy="cancel-offers-title">
           <table className="admin-table">
             <caption className="visually-hidden">
               Cancel offers per reason, {data.from} to {data.to}
@@ -62,7 +63,7 @@ export function CancelOffersPanel({ period }: { period: DashboardPeriod }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </section>
   );

@@ -1,4 +1,5 @@
-import { type Detail, day, Section, TableScroll } from './member-parts.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
+import { type Detail, day, Section } from './member-parts.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Every billing cycle of the membership: status, start, billing, shipping and delivery dates. */

@@ -1,6 +1,7 @@
 import { displayOrderNumber, formatUsd, orderKindName } from '@store/contracts';
 import { useState } from 'react';
-import { type Detail, day, type Order, Section, TableScroll } from './member-parts.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
+import { type Detail, day, type Order, Section } from './member-parts.tsx';
 import { RefundForm } from './refund-form.tsx';
 import { StatusBadge } from './status-badge.tsx';
 

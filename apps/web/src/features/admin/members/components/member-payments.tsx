@@ -1,6 +1,7 @@
 import { displayOrderNumber, formatUsd } from '@store/contracts';
 import { When } from '../../components/list-parts.tsx';
-import { type Detail, Section, TableScroll } from './member-parts.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
+import { type Detail, Section } from './member-parts.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Refunds made to the member and where each stands. */
