@@ -4,9 +4,16 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 
-/** Drizzle over either driver; transactions share this type, so repositories take either. */
+/** Drizzle over either driver. A transaction of it is assignable to it, so repositories take either with no cast. */
 // Both drivers answer raw queries with `{ rows }`, so the node-postgres result type fits both.
 export type Db = PgDatabase<NodePgQueryResultHKT>;
+
+/**
+ * An open transaction of `Db`. It is a `Db` too (repositories take either), but a `Db` is not a
+ * `Tx`: a port or hook typed with `Tx` runs inside its caller's transaction, and the compiler
+ * refuses the bare database there.
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** One open database: Drizzle for queries, plus what migrations and shutdown need. */
 export interface Database {

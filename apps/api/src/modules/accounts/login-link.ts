@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { LOGIN_LINK_TTL_MINUTES, LoginLinkMessages } from '@store/contracts';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { loginLinkMail } from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
@@ -46,8 +45,7 @@ export function createLoginLinks(ctx: AccountsContext) {
     /** Trades a login link's token for a session, once; 400 for a used, expired or made-up one. */
     async loginWithLink(token: string): Promise<LoginResult> {
       const now = clock();
-      return db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      return db.transaction(async (t) => {
         const identityId = await repo.claimOneTimeTokenByHash(t, {
           purpose: 'login',
           tokenHash: hashSecret(token),

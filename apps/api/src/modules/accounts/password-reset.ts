@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@store/contracts';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { resetPasswordMail } from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
@@ -58,8 +57,7 @@ export function createPasswordReset(ctx: AccountsContext) {
       ]);
       if (!identity || openFor !== identity.id) throw invalid;
       const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         const claimed = await repo.claimOneTimeToken(t, {
           purpose: 'reset',
           tokenHash,
@@ -95,8 +93,7 @@ export function createPasswordReset(ctx: AccountsContext) {
       }
       requireAcceptablePassword(input.newPassword, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
-      const tokens = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      const tokens = await db.transaction(async (t) => {
         await repo.updateIdentity(t, identityId, { passwordHash });
         await ctx.sessions.revokeAll(identityId, t);
         await repo.expireOneTimeTokens(t, identityId, 'reset', clock());

@@ -91,8 +91,7 @@ export function createSessions({ db, clock, tokens }: SessionDeps) {
     async refresh(refreshToken: string, log?: FastifyBaseLogger): Promise<TokenPair> {
       const now = clock();
       const tokenHash = hashSecret(refreshToken);
-      const rotated = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      const rotated = await db.transaction(async (t) => {
         const claimed = await repo.claimRefreshToken(t, tokenHash, now);
         if (!claimed) return undefined;
         const pair = await pairFor(claimed.identityId, claimed.familyId, claimed.familyExpiresAt, t);

@@ -78,8 +78,7 @@ export function createCouponsAdminService({ db, clock }: { db: Db; clock: () => 
     action: string,
     set: (row: Raw, at: Date) => ReturnType<typeof sql> | undefined,
   ): Promise<AdminCoupon> {
-    return db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return db.transaction(async (tx) => {
       const at = clock();
       const before = await one(tx, id, true);
       if (!before) throw notFound('That coupon');
@@ -127,8 +126,7 @@ export function createCouponsAdminService({ db, clock }: { db: Db; clock: () => 
     },
 
     async create(actor: Actor, input: AdminCouponInput): Promise<AdminCoupon> {
-      return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      return db.transaction(async (tx) => {
         const at = clock();
         const taken = await tx.execute(sql`SELECT 1 FROM coupons WHERE code = ${input.code}`);
         if (taken.rows.length > 0) {

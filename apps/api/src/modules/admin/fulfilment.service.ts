@@ -228,8 +228,7 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
       const at = clock();
       const boxes = await boxesOf(orderIds, at);
       const picks = await picksFor(boxes);
-      const results = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const results = await db.transaction(async (tx) => {
         const out: AdminBatchResult['results'] = [];
         for (const box of boxes) {
           const orderId = box.row.order_id as string;
@@ -265,8 +264,7 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
         at,
       );
       const picks = await picksFor(boxes);
-      const results = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const results = await db.transaction(async (tx) => {
         const out: AdminBatchResult['results'] = [];
         for (const [index, box] of boxes.entries()) {
           const orderId = box.row.order_id as string;
@@ -305,8 +303,7 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
           `Box ${notShipped.row.order_number as string} has not shipped yet; ship it before marking it delivered.`,
         );
       }
-      const results = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const results = await db.transaction(async (tx) => {
         const out: AdminBatchResult['results'] = [];
         for (const box of boxes) {
           const orderId = box.row.order_id as string;
@@ -414,8 +411,7 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
           AND o.id IN (${idList(shipments.map((s) => s.orderId))})`);
       const known = new Set(found.rows.map((r) => r.id));
       for (const s of shipments) if (!known.has(s.orderId)) throw notFound('That order');
-      const results = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const results = await db.transaction(async (tx) => {
         const out: AdminBatchResult['results'] = [];
         for (const { orderId, trackingNumber } of shipments) {
           const changed = await shipCartOrderIn(tx, orderId, at, webUrl, trackingNumber);

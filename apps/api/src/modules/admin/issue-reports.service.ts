@@ -54,8 +54,7 @@ export function createIssueReportsAdminService({ db, clock }: { db: Db; clock: (
     },
 
     async setHandled(actor: Actor, id: string, isHandled: boolean): Promise<AdminIssueReport> {
-      return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      return db.transaction(async (tx) => {
         const [before] = (await tx.execute<Raw>(sql`${SELECT} WHERE ir.id = ${id} FOR UPDATE OF ir`)).rows;
         if (!before) throw notFound('That issue report');
         if ((before.handled_at !== null && before.handled_at !== undefined) === isHandled) {

@@ -90,8 +90,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
     detail: Record<string, unknown>,
     work: (actions: ReturnType<typeof createSubscriptionActions>) => Promise<unknown>,
   ): Promise<AdminMemberDetail> {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await db.transaction(async (tx) => {
       const identity = await tx.execute(sql`SELECT id FROM identities WHERE id = ${identityId}`);
       if (identity.rows.length === 0) throw notFound('That member');
       const before = await latestSubscription(tx, identityId);
@@ -384,8 +383,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
       identityId: string,
       input: CheckoutIdentity,
     ): Promise<AdminMemberDetail> {
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await db.transaction(async (tx) => {
         const identity = await tx.execute(sql`SELECT id FROM identities WHERE id = ${identityId} FOR UPDATE`);
         if (identity.rows.length === 0) throw notFound('That member');
         const sub = await latestSubscription(tx, identityId);

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { AdminRefund, AdminRefundInput, RefundStatus } from '@store/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { type PaymentProvider, PaymentProviderError, type ProviderEvent } from '../payments/index.ts';
 import { insertAuditRow } from './admin.repository.ts';
@@ -336,8 +336,7 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
      * without a second provider call; the provider key is refund:{orderId}:{n}.
      */
     async refundOrder(actor: Actor, orderId: string, input: AdminRefundInput): Promise<AdminRefund> {
-      let row = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      let row = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
         if (!order) throw notFound('That order');
         const [existing] = await tx
@@ -423,14 +422,12 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
           });
           const status: RefundStatus =
             answer.status === 'succeeded' ? 'succeeded' : answer.status === 'failed' ? 'failed' : 'pending';
-          row = await db.transaction((t) =>
-            settle(t as unknown as Db, row, { status, providerRefundId: answer.id }),
-          );
+          row = await db.transaction((t) => settle(t, row, { status, providerRefundId: answer.id }));
         } catch (error) {
           if (error instanceof PaymentProviderError && error.kind === 'invalid_request') {
             // The provider refused it for good (already refunded there, too much): nothing was refunded.
             row = await db.transaction((t) =>
-              settle(t as unknown as Db, row, { status: 'failed', failureReason: error.message }),
+              settle(t, row, { status: 'failed', failureReason: error.message }),
             );
             throw conflict(`The payment provider refused the refund: ${error.message}`);
           }
@@ -463,7 +460,7 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
      * `refund.updated`, `refund.failed` (and the older `charge.refund.updated`) settle our refund;
      * `charge.refunded` is noted; `charge.dispute.created` records the dispute and flags the membership.
      */
-    async eventEffect(tx: Db, event: ProviderEvent): Promise<void> {
+    async eventEffect(tx: Tx, event: ProviderEvent): Promise<void> {
       const object = event.object as Record<string, unknown>;
       if (['refund.updated', 'refund.failed', 'charge.refund.updated'].includes(event.type)) {
         if (object.object !== 'refund') return;

@@ -66,8 +66,7 @@ export function createReviewsAdminService({ db, clock }: { db: Db; clock: () => 
 
     /** Hides or shows a review; asking for the state it has changes and records nothing. */
     async setHidden(actor: Actor, id: string, isHidden: boolean): Promise<AdminReview> {
-      return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      return db.transaction(async (tx) => {
         const [before] = (await tx.execute<Raw>(sql`${SELECT} WHERE r.id = ${id} FOR UPDATE OF r`)).rows;
         if (!before) throw notFound('That review');
         if ((before.hidden_at !== null && before.hidden_at !== undefined) === isHidden)

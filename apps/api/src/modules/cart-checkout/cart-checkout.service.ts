@@ -140,8 +140,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
   async function releaseExpiredHolds(now: Date) {
     const orderIds = await repo.expiredHoldOrderIds(db, now, 50);
     for (const orderId of orderIds) {
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         const order = await repo.findCartOrder(t, orderId);
         if (!order || (order.status !== 'draft' && order.status !== 'awaiting_payment')) return;
         const cart = order.cartId ? await cartOrdering.lockCart(t, order.cartId) : undefined;
@@ -159,8 +158,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
   /** Step 1: the cart becomes its order, with tubs held and the coupon claimed; or a 409 before any charge. */
   async function freeze(identityId: string, cartId: string, shipping: OrderShipping): Promise<Frozen> {
     const now = clock();
-    return db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    return db.transaction(async (t) => {
       const cart = ownCart(await cartOrdering.lockCart(t, cartId), identityId);
       const existing = await repo.findOrderOfCart(t, cart.id);
       if (cart.status === 'ordered' && existing) return { kind: 'done', order: existing };
@@ -242,8 +240,7 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
 
   /** After a decline: holds and coupon back, the cart open again for edits and a retry (C5). */
   async function reopen(cartId: string, orderId: string) {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       const cart = await cartOrdering.lockCart(t, cartId);
       const order = await repo.findCartOrder(t, orderId);
       if (!order || (order.status !== 'draft' && order.status !== 'awaiting_payment')) return;

@@ -68,13 +68,7 @@ export function createCartOrderHooks({
         // coupon used up meanwhile never undoes the payment's record).
         await tx
           .transaction(async (sp) =>
-            redeemCoupon(
-              sp as unknown as Db,
-              order.couponId!,
-              order.identityId,
-              orderId,
-              order.discountCents,
-            ),
+            redeemCoupon(sp, order.couponId!, order.identityId, orderId, order.discountCents),
           )
           .catch((error: unknown) => log.warn({ err: error, orderId }, 'coupon could not be redeemed'));
       }

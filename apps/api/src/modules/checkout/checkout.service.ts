@@ -7,7 +7,7 @@ import {
   type PaymentMethod,
   type PayResult,
 } from '@store/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { prepareCheckoutOrderRead } from '../../read-models/checkout-order.ts';
 import type { Membership } from '../accounts/index.ts';
@@ -114,7 +114,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         throw notFound('Payment');
       }
       const result = await db.transaction((tx) =>
-        fulfilment.fulfilInTx(tx as unknown as Db, order.id, facts, input.deliverySchedule),
+        fulfilment.fulfilInTx(tx, order.id, facts, input.deliverySchedule),
       );
       if (result.outcome === 'refunding') {
         await flush().catch(() => undefined);
@@ -218,7 +218,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
      * a succeeded PaymentIntent of one of our orders is recorded through the same transition;
      * an order we do not know yet throws, so the provider delivers the event again.
      */
-    async paymentEventEffect(tx: Db, event: ProviderEvent): Promise<void> {
+    async paymentEventEffect(tx: Tx, event: ProviderEvent): Promise<void> {
       const object = event.object as Record<string, unknown>;
       const metadata = (object.metadata ?? {}) as Record<string, string>;
       const orderId = metadata.order_id;

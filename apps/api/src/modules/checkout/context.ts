@@ -1,7 +1,7 @@
 import type { Identity, SaveIdentity, TokenPair } from '@store/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { createHook, type Hook } from '../../hooks.ts';
 import type { Mail, Mailer } from '../mail/index.ts';
 import type { OrdersService } from '../orders/index.ts';
@@ -25,7 +25,7 @@ export interface CartOrderHooks {
    * Inside the paying transaction: holds consumed, coupon redeemed, cart 'ordered'. `sold_out`
    * when the hold had expired and the shelf is empty now: nothing is changed, the caller refunds.
    */
-  onPaid(tx: Db, orderId: string): Promise<'kept' | 'sold_out'>;
+  onPaid(tx: Tx, orderId: string): Promise<'kept' | 'sold_out'>;
   /** The receipt of a paid cart order (the outbox sends it once). */
   receiptMail(orderId: string): Promise<Mail | undefined>;
   /** The mail of a payment refunded because the order's tubs sold out (the outbox sends it once). */
@@ -49,7 +49,7 @@ export interface CheckoutDeps {
 /** The checkout's named effects on other modules; the composition root adds their listeners. */
 export interface CheckoutHooks {
   /** In the transaction that records a first box as paid (the referral reward, docs/product.md#referrals). */
-  firstBoxPaid: Hook<[tx: Db, identityId: string]>;
+  firstBoxPaid: Hook<[tx: Tx, identityId: string]>;
 }
 
 export function createCheckoutHooks(): CheckoutHooks {

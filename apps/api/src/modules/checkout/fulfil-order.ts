@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { isPayable, type OrderRow, PAID_ORDER_STATUSES } from '../orders/index.ts';
 import * as repo from './checkout.repository.ts';
@@ -91,7 +91,7 @@ export function createFulfilment(
   }
 
   async function fulfilInTx(
-    tx: Db,
+    tx: Tx,
     orderId: string,
     pi: IntentFacts,
     scheduleIndex?: number,

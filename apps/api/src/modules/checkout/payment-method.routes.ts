@@ -87,8 +87,7 @@ export async function paymentMethodRoutes(app: FastifyInstance, options: Payment
           'This card could not be used. Please check it or use another card.',
         );
       }
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         const saved = await repo.upsertPaymentMethod(t, {
           id: randomUUID(),
           identityId,

@@ -1,4 +1,3 @@
-import type { Db } from '../../db/database.ts';
 import type { ProviderPaymentIntent } from '../payments/index.ts';
 import * as repo from './checkout.repository.ts';
 import {
@@ -79,9 +78,7 @@ export function createReconciler(
       let outcome: 'paid' | number = 0;
       // The oldest charge pays the order; any later one for the same order is refunded by the transition.
       for (const pi of succeeded) {
-        const result = await db.transaction((tx) =>
-          fulfilment.fulfilInTx(tx as unknown as Db, orderId, factsOf(pi)),
-        );
+        const result = await db.transaction((tx) => fulfilment.fulfilInTx(tx, orderId, factsOf(pi)));
         if (result.outcome === 'paid') {
           outcome = 'paid';
           log.info({ orderId, paymentIntentId: pi.id }, 'reconciliation recorded a payment');

@@ -151,8 +151,7 @@ export async function confirmRenewal(
   // Never before the cycle's own billing date (outside production the dev clock may have swept
   // the renewal ahead of now, docs/decisions/011-dev-clock.md).
   const billedAt = waiting.startsAt > at ? waiting.startsAt : at;
-  await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await deps.db.transaction(async (tx) => {
     const sub = await store.lockSubscription(tx, waiting.subscriptionId);
     const cycle = await store.latestCycle(tx, waiting.subscriptionId);
     // Billed already (a second click, or a new card's renewal got there first): nothing to do.

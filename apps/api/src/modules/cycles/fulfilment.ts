@@ -167,7 +167,7 @@ export async function shipCartOrderIn(
 }
 
 function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (t) => work(t as unknown as Db));
+  return db.transaction(async (t) => work(t));
 }
 
 /** Ships one box in its own transaction (tests and tools; the back office batches with `shipBoxIn`). */

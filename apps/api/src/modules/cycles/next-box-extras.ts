@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
 
 /** A renewal's order, as the next-box extras hook sees it: created, not yet charged. */
 export interface RenewalOrder {
@@ -24,4 +24,4 @@ export interface RenewalOrder {
  * module's `createNextBoxHook` is the store's (tubs added to the next box, taken cancel offers:
  * docs/product.md#steering-your-membership).
  */
-export type NextBoxExtras = (tx: Db, order: RenewalOrder) => Promise<{ totalCents: number }>;
+export type NextBoxExtras = (tx: Tx, order: RenewalOrder) => Promise<{ totalCents: number }>;

@@ -85,8 +85,7 @@ export async function renewOne(deps: RenewalDeps, subscriptionId: string, at: Da
     before.status === 'active'
       ? await Promise.all([deps.rank(before.identityId), sampledProductIds(db, before.identityId)])
       : [[], []];
-  const step = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const step = await db.transaction(async (tx) => {
     const sub = await store.lockSubscription(tx, subscriptionId, { skipLocked: true });
     if (!sub || !renewalDue(sub, at)) return { kind: 'none' as const };
     const latest = await store.latestCycle(tx, sub.id);
@@ -297,8 +296,7 @@ async function charge(deps: RenewalDeps, job: ChargeJob, at: Date): Promise<Rene
   }
   const result = await callProvider(deps, job);
   if (result.ok === 'unknown') return 'pending';
-  return deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const sub = await store.lockSubscription(tx, job.subscriptionId);
     if (!sub) return 'none';
     const recorded = await store.finishCharge(tx, job.chargeId, {

@@ -134,8 +134,7 @@ async function chooseMissingSamples(deps: SweepDeps, at: Date): Promise<number> 
       deps.rank(cycle.identityId),
       sampledProductIds(deps.db, cycle.identityId),
     ]);
-    chosen += await deps.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    chosen += await deps.db.transaction(async (tx) => {
       const locked = await store.lockCycleWithOpenSamples(tx, cycle.id);
       if (!locked) return 0;
       const items = await itemsOf(tx, orderId);
@@ -159,8 +158,7 @@ async function chooseMissingSamples(deps: SweepDeps, at: Date): Promise<number> 
 
 /** Outside production: shipped when assembly ends (deadline + 5 days), delivered 3 days later. */
 async function shipByDate(db: Db, at: Date, webUrl: string): Promise<{ shipped: number; delivered: number }> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const iso = at.toISOString();
     const shipped = await tx.execute<{
       subscription_id: string;

@@ -25,8 +25,7 @@ export function createFirstBoxOrders({
     }): Promise<{ orderId: string; created: boolean }> {
       const existing = await repo.findFirstBoxOrder(db, input.quizId);
       if (existing) return { orderId: existing.id, created: false };
-      return db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      return db.transaction(async (t) => {
         const price = config.planPriceCents;
         const handling = config.handlingFeeCents;
         const now = clock();
@@ -66,8 +65,7 @@ export function createFirstBoxOrders({
 
     /** Swaps a draft order's prime picks after the quiz changed; a paid order keeps what was bought. */
     async replaceDraftPrimePicks(orderId: string, primePickIds: readonly number[]): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      return db.transaction(async (t) => {
         const order = await repo.findOrder(t, orderId);
         if (order?.status !== 'draft') return false;
         await repo.deletePrimePicks(t, orderId);

@@ -201,8 +201,7 @@ export function createOrdersService({
           if (!rules!.dietary.has(productId)) throw refuse(UNSUITABLE_SAMPLE);
           throw refuse(rules!.sampled.has(productId) ? sampledBefore(name) : notAMatch(name));
         }
-        await db.transaction(async (tx) => {
-          const t = tx as unknown as Db;
+        await db.transaction(async (t) => {
           const locked = await repo.lockOrder(t, order.id);
           if (!locked || (!isPayable(locked) && locked.status !== 'paid')) throw conflict(ORDER_ALREADY_PAID);
           await repo.replaceChosenItems(
@@ -282,8 +281,7 @@ export function createOrdersService({
       // The tax service (Stripe Tax) is asked before the row is locked, so no lock waits on it;
       // if the order's amounts changed meanwhile, it is asked again for the locked row.
       const early = await priced(order, items, shipping);
-      return db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      return db.transaction(async (t) => {
         const locked = await repo.lockOrder(t, order.id);
         if (!locked || !isPayable(locked)) throw conflict(ORDER_ALREADY_PAID);
         const unchanged =

@@ -1,5 +1,5 @@
 import { type MyReferrals, REFERRALS_FOR_REWARD, referralLinkOf } from '@store/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Mailer } from '../mail/index.ts';
 import { REFERRAL_REWARD_MAIL, referralRewardMail } from './referral-mail.tsx';
@@ -85,7 +85,7 @@ export function createReferralsService({ db, clock, mailer, config, log }: Refer
      * complete a member. Rows are locked first, so two referred members paying at the same moment
      * are counted one after the other and the reward is issued once.
      */
-    async onFirstBoxPaid(tx: Db, identityId: string): Promise<void> {
+    async onFirstBoxPaid(tx: Tx, identityId: string): Promise<void> {
       const referrer = await repo.lockReferrerOf(tx, identityId);
       const granted = referrer ? await grantIfDue(tx, referrer) : false;
       const self = await repo.lockReferrer(tx, identityId);

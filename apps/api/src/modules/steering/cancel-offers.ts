@@ -104,7 +104,7 @@ export function createCancelOffers(deps: CancelOffersDeps) {
   const { db, clock } = deps;
 
   async function tx<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    return db.transaction(async (t) => work(t as unknown as Db));
+    return db.transaction(async (t) => work(t));
   }
 
   /** Applies one offer inside the acceptance's transaction; answers the lines the mail lists. */

@@ -108,8 +108,7 @@ export function createNextBoxExtras(deps: ExtrasDeps) {
       const at = clock();
       let billing: Date | null = null;
       let line = '';
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await db.transaction(async (tx) => {
         const sub = await membershipOf(tx, identityId, true);
         if (!sub) throw conflict(SubscriptionMessages.noMembership);
         if (sub.status === 'canceled') throw conflict(ExtrasMessages.notActive);

@@ -91,8 +91,7 @@ export function createNextBox(deps: NextBoxDeps) {
     async reschedule(identityId: string, date: string): Promise<Subscription> {
       const at = clock();
       let moved: Date | undefined;
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await db.transaction(async (tx) => {
         const sub = await lockLatest(tx, identityId);
         const when = billingMomentOf(date, at, sub.nextBillingAt);
         if (!when) throw badRequest(NextBoxMessages.date, { date: NextBoxMessages.date });
@@ -129,8 +128,7 @@ export function createNextBox(deps: NextBoxDeps) {
     async sendNow(identityId: string): Promise<Subscription> {
       let at = clock();
       let started: string | undefined;
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await db.transaction(async (tx) => {
         const sub = await lockLatest(tx, identityId);
         const latest = await store.latestCycle(tx, sub.id);
         // Now, or the later moment the dev clock moved this membership to (docs/decisions/011-dev-clock.md).

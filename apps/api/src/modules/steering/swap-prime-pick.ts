@@ -66,8 +66,7 @@ export async function swapPrimePick(
   const at = deps.clock();
   const previous = await deps.catalog.findProduct(item.productId);
   const previousName = previous ? productName(previous) : 'your prime pick';
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     const locked = await ordersRepo.lockOrder(tx, order.id);
     if (!locked || (!isPayable(locked) && locked.status !== 'paid')) throw conflict(SwapMessages.shipped);
     // Read again under the order's lock: a choice saved meanwhile may hold the product now.

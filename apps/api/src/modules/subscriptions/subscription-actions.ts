@@ -62,8 +62,7 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
     identityId: string,
     work: (tx: Db, sub: SubscriptionRow, at: Date) => Promise<void>,
   ): Promise<Subscription> {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await db.transaction(async (tx) => {
       await work(tx, await lockLatest(tx, identityId), clock());
     });
     const answer = await deps.subscriptionOf(identityId);

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/database.ts';
+import type { Db, Tx } from '../../../db/database.ts';
 import { createHook, type Hook } from '../../../hooks.ts';
 import type { PaymentProvider, ProviderEvent } from '../provider/payment-provider.ts';
 import { insertEventOnce, markEventProcessed } from './webhooks.repository.ts';
@@ -8,14 +8,14 @@ import { insertEventOnce, markEventProcessed } from './webhooks.repository.ts';
  * that records the event: a failure rolls both back, the provider gets a 5xx and delivers again,
  * so an event is never acknowledged and dropped (docs/reliability.md#c9, docs/reliability.md#c10).
  */
-export type WebhookEffect = (tx: Db, event: ProviderEvent) => Promise<void>;
+export type WebhookEffect = (tx: Tx, event: ProviderEvent) => Promise<void>;
 
 /**
  * "A provider event arrived" (a payment succeeded or failed, a refund or a dispute changed), raised
  * by this module in the transaction that records the event once, whether it came by webhook or by
  * the event reconciliation; the composition root adds the checkout's and the refunds' listeners.
  */
-export type ProviderEventHook = Hook<[tx: Db, event: ProviderEvent]>;
+export type ProviderEventHook = Hook<[tx: Tx, event: ProviderEvent]>;
 
 export function createProviderEventHook(): ProviderEventHook {
   return createHook('provider event');
@@ -46,8 +46,7 @@ export function createWebhookIntake(deps: {
 }): WebhookIntake {
   const { db, payments, clock, effect } = deps;
   function apply(event: ProviderEvent): Promise<WebhookReceipt> {
-    return db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return db.transaction(async (tx) => {
       const now = clock();
       const isNew = await insertEventOnce(tx, payments.name, event, now);
       if (!isNew) return { eventId: event.id, type: event.type, outcome: 'already_processed' as const };
