@@ -253,6 +253,23 @@ describe('a box with full-size tubs added to it', () => {
     expect(tubs).toEqual([expect.objectContaining({ productId, quantity: 2, isTub: true })]);
     expect(box.items.filter((i) => !i.isTub)).toHaveLength(2);
 
+    // A bad experience now replaces the box that shipped (the first one, by the dev clock), not
+    // the one still being built, and never its tubs.
+    expect(
+      (await server.request('POST', '/api/user/AcceptCancelOffer?cancelReason=2', { token: m.token })).status,
+    ).toBe(200);
+    const replacement = (await boxesAt('assembly')).find(
+      (b) => b.kind === 'replacement' && b.email === m.email.toLowerCase(),
+    )!;
+    const firstItems = await server.database.db.execute<{ product_id: number }>(
+      sql`SELECT product_id FROM order_items WHERE order_id = ${m.orderId}`,
+    );
+    expect(firstItems.rows).toHaveLength(4);
+    expect(replacement.items.map((i) => i.productId).sort()).toEqual(
+      firstItems.rows.map((r) => Number(r.product_id)).sort(),
+    );
+    expect(replacement.items.some((i) => i.isTub)).toBe(false);
+
     // Shipping closes the window (the store picks the 2 open samples) and mails both lists.
     const res = await admin('POST', '/boxes/ship', {
       shipments: [{ orderId, trackingNumber: '1Z999AA10123456787' }],

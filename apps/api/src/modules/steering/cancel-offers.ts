@@ -32,6 +32,9 @@ export const OfferMessages = {
   taken: 'You have already taken this offer for this reason. You can still cancel below.',
 };
 
+/** A box that has left the warehouse. */
+const SHIPPED_STATUSES = ['shipped', 'delivered', 'completed'] as const;
+
 /** Half the box's price, rounded down to the cent in the member's favour. */
 export const halfPriceDiscountCents = (priceCents: number) => Math.ceil(priceCents / 2);
 
@@ -176,12 +179,11 @@ export function createCancelOffers(deps: CancelOffersDeps) {
         return { lines: appliedLines.halfPrice(next, sub.priceCents) };
       }
       case 'replacement_box': {
-        const last = await ordersRepo.latestOrderOf(
-          t,
-          sub.identityId,
-          ['first_box', 'cycle_box'],
-          SAMPLED_STATUSES,
-        );
+        // The box the member had the experience with: the latest one that shipped, else the
+        // latest paid one (a member may leave before their first box ships).
+        const last =
+          (await ordersRepo.latestOrderOf(t, sub.identityId, ['first_box', 'cycle_box'], SHIPPED_STATUSES)) ??
+          (await ordersRepo.latestOrderOf(t, sub.identityId, ['first_box', 'cycle_box'], SAMPLED_STATUSES));
         const items = last ? await ordersRepo.listItems(t, last.id) : [];
         const [inserted] = await t
           .execute<{ id: string; order_number: string }>(sql`
@@ -193,11 +195,12 @@ export function createCancelOffers(deps: CancelOffersDeps) {
           RETURNING id, order_number`)
           .then((r) => r.rows);
         const orderId = inserted!.id;
+        // Its samples only: the tubs added to that box (docs/product.md#next-box-extras) are not replaced.
         await ordersRepo.insertItems(
           t,
           orderId,
           items
-            .filter((i) => i.priceCents === 0)
+            .filter((i) => i.listPriceCents === null)
             .map((i) => ({ id: randomUUID(), productId: i.productId, isPrimePick: false, priceCents: 0 })),
         );
         await t.execute(sql`UPDATE cancel_offers SET applied_order_id = ${orderId} WHERE id = ${offerId}`);
