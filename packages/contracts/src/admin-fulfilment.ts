@@ -116,19 +116,33 @@ export const FulfilmentItemSchema = z.object({
   flavor: z.string(),
   isPrimePick: z.boolean(),
   quantity: z.number().int(),
+  /**
+   * A full-size tub (a tub line added to a box, docs/product.md#next-box-extras, or a cart order's
+   * line), packed from the tub shelf; otherwise a sample packet.
+   */
+  isTub: z.boolean(),
 });
 export type FulfilmentItem = z.infer<typeof FulfilmentItemSchema>;
+
+/**
+ * `box`: a cycle's box (first or renewal); `replacement`: a box sent at no charge outside the
+ * cycles (the "Bad Experience" cancel offer, docs/product.md#cancel-offers), packed as it holds.
+ */
+export const FULFILMENT_BOX_KINDS = ['box', 'replacement'] as const;
 
 export const AdminFulfilmentBoxSchema = z.object({
   /** The box's order; the id every action takes. */
   orderId: z.string(),
   orderNumber: z.string(),
+  kind: z.enum(FULFILMENT_BOX_KINDS),
   memberName: z.string(),
   email: z.string(),
-  /** "January 2027": the month the cycle started. */
+  /** "January 2027": the month the cycle started (a replacement: the month it was granted). */
   boxMonth: z.string(),
+  /** 0 for the first box; a replacement has none (0). */
   cycleIndex: z.number().int(),
   stage: z.enum(FULFILMENT_STAGES),
+  /** When the build window closes; a replacement's is when it was granted (it is ready to pack then). */
   buildDeadlineAt: z.string(),
   assembledAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
@@ -197,7 +211,7 @@ export const ShippingAddressSchema = z.object({
 export const AdminPackingListSchema = z.object({
   orderId: z.string(),
   orderNumber: z.string(),
-  kind: z.enum(['box', 'cart']),
+  kind: z.enum(['box', 'replacement', 'cart']),
   memberName: z.string(),
   email: z.string(),
   boxMonth: z.string().nullable(),

@@ -217,6 +217,8 @@ export const ORDER_KIND_NAMES: Record<string, string> = {
   cycle_box: 'Renewal box',
   cart: 'Tub order',
   pre_order: 'Tub plan pre-order',
+  // The "Bad Experience" offer's box at no charge (docs/product.md#cancel-offers).
+  replacement: 'Replacement box',
 };
 
 /** An order kind in words; an unknown kind as it is. */

@@ -15,12 +15,15 @@ import { conflict, notFound } from '../../http/errors.ts';
 import {
   type AssemblyPicks,
   assembleBoxIn,
+  assembleReplacementIn,
   assemblyPicksOf,
   deliverBoxIn,
+  deliverReplacementIn,
   type Ranker,
   sendQueuedMails,
   shipBoxIn,
   shipCartOrderIn,
+  shipReplacementIn,
 } from '../cycles/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { insertAuditRow } from './admin.repository.ts';
@@ -54,14 +57,14 @@ function stageWhere(stage: FulfilmentStage, now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   switch (stage) {
     case 'build':
-      return sql`bc.shipped_at IS NULL AND bc.build_deadline_at > ${at}`;
+      return sql`b.shipped_at IS NULL AND b.build_deadline_at > ${at}`;
     case 'assembly':
-      return sql`bc.shipped_at IS NULL AND bc.build_deadline_at <= ${at}`;
+      return sql`b.shipped_at IS NULL AND b.build_deadline_at <= ${at}`;
     case 'shipping':
-      return sql`bc.shipped_at IS NOT NULL AND bc.delivered_at IS NULL`;
+      return sql`b.shipped_at IS NOT NULL AND b.delivered_at IS NULL`;
     case 'delivered':
       // Delivered boxes of the members' current cycles; older ones are history.
-      return sql`bc.delivered_at IS NOT NULL AND bc.order_id = s.current_order_id`;
+      return sql`b.delivered_at IS NOT NULL AND b.is_current`;
   }
 }
 
@@ -72,10 +75,10 @@ function stageOf(row: Row, now: Date): FulfilmentStage {
 }
 
 const BOX_SORTS: Record<AdminFulfilmentBoxQuery['sort'], SQL> = {
-  deadline: sql`bc.build_deadline_at`,
-  member: sql`member_name`,
-  email: sql`i.email`,
-  order: sql`o.order_number`,
+  deadline: sql`b.build_deadline_at`,
+  member: sql`b.member_name`,
+  email: sql`b.email`,
+  order: sql`b.order_number`,
 };
 
 const CART_SORTS: Record<AdminCartOrderQuery['sort'], SQL> = {
@@ -85,16 +88,37 @@ const CART_SORTS: Record<AdminCartOrderQuery['sort'], SQL> = {
   total: sql`o.total_cents`,
 };
 
-const BOX_FROM = sql`
+/**
+ * Every box to pack, as one row set `b`: the paid cycle boxes (their stage from the billing
+ * cycle), and the replacement boxes (kind `replacement`, docs/product.md#cancel-offers), which
+ * belong to no cycle: one is ready to pack from the moment it was granted (its "deadline" is then,
+ * so it is at Assembly), assembled while its order is `processing`, shipped with the order, and
+ * stays under Delivered until the member's next box is paid, as a cycle's box does.
+ */
+const BOXES = sql`(
+  SELECT o.id AS order_id, o.identity_id, o.order_number, i.email, ${MEMBER_NAME} AS member_name,
+    'box' AS box_kind, to_char(bc.starts_at AT TIME ZONE 'UTC', 'FMMonth YYYY') AS box_month,
+    bc.cycle_index, bc.build_deadline_at, bc.assembled_at, bc.shipped_at, bc.delivered_at,
+    o.tracking_number, (bc.order_id = s.current_order_id) AS is_current
   FROM billing_cycles bc
   JOIN subscriptions s ON s.id = bc.subscription_id
   JOIN orders o ON o.id = bc.order_id
-  JOIN identities i ON i.id = o.identity_id`;
-
-const BOX_COLUMNS = sql`o.id AS order_id, o.order_number, i.email, ${MEMBER_NAME} AS member_name,
-  to_char(bc.starts_at AT TIME ZONE 'UTC', 'FMMonth YYYY') AS box_month, bc.cycle_index,
-  bc.build_deadline_at, bc.assembled_at, bc.shipped_at, bc.delivered_at, o.tracking_number,
-  o.shipping, o.kind`;
+  JOIN identities i ON i.id = o.identity_id
+  WHERE bc.status = 'billed' AND ${LIVE_ORDER}
+  UNION ALL
+  SELECT o.id, o.identity_id, o.order_number, i.email, ${MEMBER_NAME},
+    'replacement', to_char(COALESCE(o.paid_at, o.created_at) AT TIME ZONE 'UTC', 'FMMonth YYYY'),
+    0, COALESCE(o.paid_at, o.created_at),
+    CASE WHEN o.status = 'processing' THEN o.updated_at END,
+    o.shipped_at,
+    CASE WHEN o.status IN ('delivered', 'completed') THEN o.updated_at END,
+    o.tracking_number,
+    NOT EXISTS (
+      SELECT 1 FROM orders n WHERE n.identity_id = o.identity_id AND n.kind IN ('first_box', 'cycle_box')
+        AND n.paid_at > COALESCE(o.paid_at, o.created_at))
+  FROM orders o JOIN identities i ON i.id = o.identity_id
+  WHERE o.kind = 'replacement' AND ${LIVE_ORDER}
+) b`;
 
 function idList(ids: readonly string[]): SQL {
   return sql.join(
@@ -107,10 +131,11 @@ async function itemsByOrder(db: Db, orderIds: readonly string[]): Promise<Map<st
   const byOrder = new Map<string, FulfilmentItem[]>();
   if (!orderIds.length) return byOrder;
   const result = await db.execute<Row>(sql`
-    SELECT oi.order_id, p.id AS product_id, p.title, b.name AS brand, p.flavor, oi.is_prime_pick, oi.quantity
+    SELECT oi.order_id, p.id AS product_id, p.title, b.name AS brand, p.flavor, oi.is_prime_pick, oi.quantity,
+      (oi.list_price_cents IS NOT NULL) AS is_tub
     FROM order_items oi JOIN products p ON p.id = oi.product_id JOIN brands b ON b.id = p.brand_id
     WHERE oi.order_id IN (${idList(orderIds)})
-    ORDER BY oi.is_prime_pick DESC, oi.created_at, p.title`);
+    ORDER BY (oi.list_price_cents IS NOT NULL), oi.is_prime_pick DESC, oi.created_at, p.title`);
   for (const r of result.rows) {
     const list = byOrder.get(r.order_id as string) ?? [];
     list.push({
@@ -120,6 +145,8 @@ async function itemsByOrder(db: Db, orderIds: readonly string[]): Promise<Map<st
       flavor: r.flavor as string,
       isPrimePick: Boolean(r.is_prime_pick),
       quantity: Number(r.quantity ?? 1),
+      // A tub line of a box (docs/product.md#next-box-extras) or a cart order's: it has a list price.
+      isTub: Boolean(r.is_tub),
     });
     byOrder.set(r.order_id as string, list);
   }
@@ -159,20 +186,24 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
   /** The boxes of the batch as they are now; 404 when one is not a paid cycle box. */
   async function boxesOf(orderIds: readonly string[], now: Date) {
     const result = await db.execute<Row>(sql`
-      SELECT ${BOX_COLUMNS}, o.identity_id ${BOX_FROM}
-      WHERE bc.status = 'billed' AND ${LIVE_ORDER} AND o.id IN (${idList(orderIds)})`);
+      SELECT b.* FROM ${BOXES} WHERE b.order_id IN (${idList(orderIds)})`);
     const byId = new Map(result.rows.map((r) => [r.order_id as string, r]));
     for (const id of orderIds) if (!byId.has(id)) throw notFound('That box');
     return orderIds.map((id) => {
       const row = byId.get(id)!;
-      return { row, stage: stageOf(row, now), identityId: row.identity_id as string };
+      return {
+        row,
+        stage: stageOf(row, now),
+        identityId: row.identity_id as string,
+        isReplacement: row.box_kind === 'replacement',
+      };
     });
   }
 
-  async function picksFor(boxes: { stage: FulfilmentStage; identityId: string }[]) {
+  async function picksFor(boxes: { stage: FulfilmentStage; identityId: string; isReplacement: boolean }[]) {
     const picks = new Map<string, AssemblyPicks>();
     for (const box of boxes) {
-      if (box.stage === 'build' && !picks.has(box.identityId)) {
+      if (box.stage === 'build' && !box.isReplacement && !picks.has(box.identityId)) {
         picks.set(box.identityId, await assemblyPicksOf(db, rank, box.identityId));
       }
     }
@@ -188,14 +219,14 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
   return {
     async listBoxes(query: AdminFulfilmentBoxQuery): Promise<Page<AdminFulfilmentBox>> {
       const now = clock();
-      const where = sql`bc.status = 'billed' AND bc.order_id IS NOT NULL AND ${LIVE_ORDER} AND ${stageWhere(query.stage, now)}`;
+      const where = stageWhere(query.stage, now);
       const direction = query.order === 'desc' ? sql`DESC` : sql`ASC`;
       const [rows, count] = await Promise.all([
         db.execute<Row>(sql`
-          SELECT ${BOX_COLUMNS} ${BOX_FROM} WHERE ${where}
-          ORDER BY ${BOX_SORTS[query.sort]} ${direction}, o.id
+          SELECT b.* FROM ${BOXES} WHERE ${where}
+          ORDER BY ${BOX_SORTS[query.sort]} ${direction}, b.order_id
           LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
-        db.execute<{ n: number }>(sql`SELECT count(*)::int AS n ${BOX_FROM} WHERE ${where}`),
+        db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${BOXES} WHERE ${where}`),
       ]);
       const items = await itemsByOrder(
         db,
@@ -205,6 +236,7 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
         items: rows.rows.map((r) => ({
           orderId: r.order_id as string,
           orderNumber: r.order_number as string,
+          kind: r.box_kind === 'replacement' ? ('replacement' as const) : ('box' as const),
           memberName: r.member_name as string,
           email: r.email as string,
           boxMonth: r.box_month as string,
@@ -234,7 +266,9 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
           const orderId = box.row.order_id as string;
           const changed =
             (box.stage === 'build' || box.stage === 'assembly') &&
-            (await assembleBoxIn(tx, orderId, at, picks.get(box.identityId) ?? noPicks));
+            (box.isReplacement
+              ? await assembleReplacementIn(tx, orderId, at)
+              : await assembleBoxIn(tx, orderId, at, picks.get(box.identityId) ?? noPicks));
           if (changed) {
             await audit(
               tx,
@@ -270,7 +304,10 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
           const orderId = box.row.order_id as string;
           const trackingNumber = shipments[index]!.trackingNumber;
           let changed = false;
-          if (box.stage === 'build' || box.stage === 'assembly') {
+          if (box.isReplacement) {
+            // Packed as it holds (docs/product.md#cancel-offers): nothing to choose first.
+            changed = await shipReplacementIn(tx, orderId, at, webUrl, trackingNumber);
+          } else if (box.stage === 'build' || box.stage === 'assembly') {
             if (!box.row.assembled_at)
               await assembleBoxIn(tx, orderId, at, picks.get(box.identityId) ?? noPicks);
             changed = await shipBoxIn(tx, orderId, at, webUrl, trackingNumber);
@@ -307,7 +344,11 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
         const out: AdminBatchResult['results'] = [];
         for (const box of boxes) {
           const orderId = box.row.order_id as string;
-          const changed = box.stage === 'shipping' && (await deliverBoxIn(tx, orderId, at));
+          const changed =
+            box.stage === 'shipping' &&
+            (box.isReplacement
+              ? await deliverReplacementIn(tx, orderId, at)
+              : await deliverBoxIn(tx, orderId, at));
           if (changed) {
             await audit(
               tx,
@@ -331,11 +372,12 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
       const result = await db.execute<Row>(sql`
         SELECT o.id AS order_id, o.order_number, o.kind, o.shipping, o.tracking_number, i.email,
           ${MEMBER_NAME} AS member_name,
-          to_char(bc.starts_at AT TIME ZONE 'UTC', 'FMMonth YYYY') AS box_month
+          to_char((CASE WHEN o.kind = 'replacement' THEN o.paid_at ELSE bc.starts_at END) AT TIME ZONE 'UTC',
+            'FMMonth YYYY') AS box_month
         FROM orders o JOIN identities i ON i.id = o.identity_id
         LEFT JOIN billing_cycles bc ON bc.order_id = o.id AND bc.status = 'billed'
         WHERE o.id = ${orderId} AND ${LIVE_ORDER}
-          AND (o.kind = 'cart' OR bc.id IS NOT NULL)`);
+          AND (o.kind IN ('cart', 'replacement') OR bc.id IS NOT NULL)`);
       const row = result.rows[0];
       if (!row) return undefined;
       const items = await itemsByOrder(db, [orderId]);
@@ -343,7 +385,7 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
       return {
         orderId,
         orderNumber: row.order_number as string,
-        kind: row.kind === 'cart' ? 'cart' : 'box',
+        kind: row.kind === 'cart' ? 'cart' : row.kind === 'replacement' ? 'replacement' : 'box',
         memberName: row.member_name as string,
         email: row.email as string,
         boxMonth: (row.box_month as string | null) ?? null,

@@ -1,6 +1,7 @@
+import { productName } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { boxShippedMail, type Mailer, tubsShippedMail } from '../mail/index.ts';
+import { boxShippedMail, type ItemLine, type Mailer, pictureUrl, tubsShippedMail } from '../mail/index.ts';
 import {
   addChosenSamples,
   CHOSEN_PER_BOX,
@@ -11,7 +12,6 @@ import {
 } from '../orders/index.ts';
 import { cycleStore as store } from '../subscriptions/index.ts';
 import { choose, type Ranker } from './picks.ts';
-import { renewalReceiptOf } from './receipt-lines.ts';
 
 /**
  * The operator's side of a cycle's box (docs/product.md#membership-cycle: shipping and delivery are set by the
@@ -95,28 +95,118 @@ export async function shipBoxIn(
   await tx.execute(sql`
     UPDATE orders SET shipped_at = ${at.toISOString()}::timestamptz, tracking_number = ${trackingNumber ?? null}
     WHERE id = ${orderId}`);
+  await queueBoxShippedMail(tx, orderId, at, webUrl, trackingNumber);
+  return true;
+}
+
+/**
+ * What a shipped box holds, for its mail (docs/product.md#mails): the samples with their pictures,
+ * and each full-size tub added to it (docs/product.md#next-box-extras) with its flavor and quantity.
+ * A tub line is told from a sample by its list price, as everywhere else.
+ */
+export async function shippedContentsOf(
+  tx: Db,
+  orderId: string,
+  webUrl: string,
+): Promise<{ samples: ItemLine[]; tubs: ItemLine[] }> {
+  const rows = await tx.execute<{
+    brand: string;
+    title: string;
+    flavor: string;
+    quantity: number | null;
+    is_tub: boolean;
+    sample_image_path: string | null;
+    tub_image_path: string | null;
+  }>(sql`
+    SELECT b.name AS brand, p.title, p.flavor, i.quantity, (i.list_price_cents IS NOT NULL) AS is_tub,
+      p.sample_image_path, p.tub_image_path
+    FROM order_items i JOIN products p ON p.id = i.product_id JOIN brands b ON b.id = p.brand_id
+    WHERE i.order_id = ${orderId}
+    ORDER BY i.is_prime_pick DESC, p.id`);
+  const samples: ItemLine[] = [];
+  const tubs: ItemLine[] = [];
+  for (const r of rows.rows) {
+    const name = `${r.brand} ${productName(r)}`;
+    if (r.is_tub) {
+      tubs.push({
+        name: `${Number(r.quantity ?? 1)} × ${name}`,
+        image: pictureUrl(webUrl, r.tub_image_path),
+      });
+    } else {
+      samples.push({ name, image: pictureUrl(webUrl, r.sample_image_path) });
+    }
+  }
+  return { samples, tubs };
+}
+
+/** Queues the "box shipped" mail of a box or a replacement once (keyed per order), in the shipping transaction. */
+export async function queueBoxShippedMail(
+  tx: Db,
+  orderId: string,
+  at: Date,
+  webUrl: string,
+  trackingNumber?: string,
+): Promise<void> {
   const order = await findOrderRow(tx, orderId);
   const email = order ? await store.emailOf(tx, order.identityId) : undefined;
-  if (order && email) {
-    await store.queueMail(
-      tx,
-      `shipped:${orderId}`,
-      await boxShippedMail(
-        email,
-        {
-          orderNumber: order.orderNumber,
-          orderId,
-          // The samples with their pictures (docs/product.md#mails).
-          items:
-            (await renewalReceiptOf(tx, orderId, webUrl))?.samples ?? (await store.itemNamesOf(tx, orderId)),
-          trackingNumber,
-        },
-        webUrl,
-      ),
-      at,
-    );
-  }
+  if (!order || !email) return;
+  const { samples, tubs } = await shippedContentsOf(tx, orderId, webUrl);
+  await store.queueMail(
+    tx,
+    `shipped:${orderId}`,
+    await boxShippedMail(
+      email,
+      {
+        orderNumber: order.orderNumber,
+        orderId,
+        items: samples,
+        tubs,
+        trackingNumber,
+        replacement: order.kind === 'replacement',
+      },
+      webUrl,
+    ),
+    at,
+  );
+}
+
+/*
+ * A replacement box (kind `replacement`: the "Bad Experience" cancel offer,
+ * docs/product.md#cancel-offers) belongs to no billing cycle, so its steps are the order's own:
+ * `paid`, then `processing` once assembled (packed as it holds: no sample is added), `shipped`
+ * with its tracking number and the same shipped mail as a box, then `delivered`. Each answers false
+ * when the order is not a replacement at the step before; the member's cycle is not touched.
+ */
+
+export async function assembleReplacementIn(tx: Db, orderId: string, at: Date): Promise<boolean> {
+  const moved = await tx.execute(sql`
+    UPDATE orders SET status = 'processing', updated_at = ${at.toISOString()}::timestamptz
+    WHERE id = ${orderId} AND kind = 'replacement' AND status = 'paid' RETURNING id`);
+  return moved.rows.length > 0;
+}
+
+export async function shipReplacementIn(
+  tx: Db,
+  orderId: string,
+  at: Date,
+  webUrl: string,
+  trackingNumber: string,
+): Promise<boolean> {
+  const moved = await tx.execute(sql`
+    UPDATE orders SET status = 'shipped', shipped_at = ${at.toISOString()}::timestamptz,
+      tracking_number = ${trackingNumber}, updated_at = ${at.toISOString()}::timestamptz
+    WHERE id = ${orderId} AND kind = 'replacement' AND status IN ('paid', 'processing') RETURNING id`);
+  if (moved.rows.length === 0) return false;
+  await queueBoxShippedMail(tx, orderId, at, webUrl, trackingNumber);
   return true;
+}
+
+/** A delivered replacement keeps the moment in `updated_at` (nothing changes the order after it). */
+export async function deliverReplacementIn(tx: Db, orderId: string, at: Date): Promise<boolean> {
+  const moved = await tx.execute(sql`
+    UPDATE orders SET status = 'delivered', updated_at = ${at.toISOString()}::timestamptz
+    WHERE id = ${orderId} AND kind = 'replacement' AND status = 'shipped' RETURNING id`);
+  return moved.rows.length > 0;
 }
 
 /** Records a shipped box delivered; the member's stage becomes Taste & Review. */

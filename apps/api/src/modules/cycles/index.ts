@@ -5,11 +5,14 @@ export { type CycleEngine, createCycleEngine } from './cycles.service.ts';
 export {
   type AssemblyPicks,
   assembleBoxIn,
+  assembleReplacementIn,
   assemblyPicksOf,
   deliverBoxIn,
+  deliverReplacementIn,
   sendQueuedMails,
   shipBoxIn,
   shipCartOrderIn,
+  shipReplacementIn,
 } from './fulfilment.ts';
 export type { NextBoxExtras, RenewalOrder } from './next-box-extras.ts';
 export { createRanker, type Ranker } from './picks.ts';

@@ -1,11 +1,12 @@
 import { ASSEMBLY_DAYS } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { boxShippedMail, type Mailer, renewalReminderMail } from '../mail/index.ts';
+import { type Mailer, renewalReminderMail } from '../mail/index.ts';
 import { addChosenSamples, CHOSEN_PER_BOX, itemsOf, moveOrder, sampledProductIds } from '../orders/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { addDays, REVIEW_DAYS, cycleStore as store } from '../subscriptions/index.ts';
 import type { TaxCalculator } from '../tax/index.ts';
+import { queueBoxShippedMail } from './fulfilment.ts';
 import type { NextBoxExtras } from './next-box-extras.ts';
 import { choose, type Ranker } from './picks.ts';
 import { type RenewalOutcome, type RenewalPolicy, renewOne } from './renewals.ts';
@@ -173,25 +174,8 @@ async function shipByDate(db: Db, at: Date, webUrl: string): Promise<{ shipped: 
       RETURNING subscription_id, order_id, shipped_at`);
     for (const row of shipped.rows) {
       await moveOrder(tx, row.order_id, ['paid', 'processing'], { status: 'shipped', now: at });
-      const mail = await tx.execute<{ email: string; order_number: string }>(sql`
-        SELECT i.email, o.order_number FROM orders o JOIN identities i ON i.id = o.identity_id WHERE o.id = ${row.order_id}`);
-      const found = mail.rows[0];
-      if (found) {
-        await store.queueMail(
-          tx,
-          `shipped:${row.order_id}`,
-          await boxShippedMail(
-            found.email,
-            {
-              orderNumber: found.order_number,
-              orderId: row.order_id,
-              items: await store.itemNamesOf(tx, row.order_id),
-            },
-            webUrl,
-          ),
-          at,
-        );
-      }
+      // The same mail as the operator's shipping, its samples and tubs (docs/product.md#mails).
+      await queueBoxShippedMail(tx, row.order_id, at, webUrl);
     }
     const delivered = await tx.execute<{ order_id: string }>(sql`
       UPDATE billing_cycles SET delivered_at = shipped_at + make_interval(days => ${DELIVERY_DAYS})

@@ -231,27 +231,45 @@ function Tracking({ trackingNumber }: { trackingNumber: string | undefined }) {
   );
 }
 
-/** A box left the warehouse: its samples and the carrier's tracking number. */
+/**
+ * A box left the warehouse: its samples, each full-size tub that rode along (its flavor and
+ * quantity, docs/product.md#next-box-extras) and the carrier's tracking number. A replacement box
+ * (docs/product.md#cancel-offers) says so.
+ */
 export function boxShippedMail(
   to: string,
-  order: { orderNumber: string; orderId: string; items: ItemLine[]; trackingNumber?: string },
+  order: {
+    orderNumber: string;
+    orderId: string;
+    items: ItemLine[];
+    /** The tubs added to the box, each named "2 × Brand Title, Flavor". */
+    tubs?: ItemLine[];
+    trackingNumber?: string;
+    replacement?: boolean;
+  },
   webUrl: string,
 ): Promise<Mail> {
   const number = displayOrderNumber(order.orderNumber);
+  const tubs = order.tubs ?? [];
+  const what = order.replacement ? 'replacement box' : 'box';
   return renderMail(
-    { kind: 'box-shipped', to, subject: `Your box ${number} is on its way` },
+    { kind: 'box-shipped', to, subject: `Your ${what} ${number} is on its way` },
     <Layout
       preview={
         order.trackingNumber ? `Tracking number ${order.trackingNumber}` : 'Your samples have shipped.'
       }
-      heading="Your box is on its way"
+      heading={`Your ${what} is on its way`}
       orderNumber={number}
       cta={{ label: 'View my order', url: `${webUrl}/order-detail/${order.orderId}` }}
       reason={MEMBER_REASON}
     >
-      <P>Your box (order {number}) has shipped. Enjoy your samples and tell us what you think!</P>
+      <P>
+        Your {what} (order {number}) has shipped
+        {order.replacement ? ', at no charge' : ''}. Enjoy your samples and tell us what you think!
+      </P>
       <Tracking trackingNumber={order.trackingNumber} />
-      <Items title="In your box" items={order.items} />
+      <Items title="Samples in your box" items={order.items} />
+      <Items title="Full-size tubs in your box" items={tubs} />
     </Layout>,
   );
 }

@@ -1,5 +1,9 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MAIL_PREVIEWS, PREVIEW_ORDER_NUMBER } from '../system/mail-previews.ts';
+import { boxShippedMail } from './cycle-templates.tsx';
 import { safeUrl } from './layout.tsx';
 import { verificationMail, welcomeMail } from './templates.tsx';
 
@@ -38,8 +42,36 @@ describe('every mail the store sends, in the one layout', () => {
         'contact',
         'partner-request',
         'issue-report',
+        // The member's own steering (docs/product.md#steering-your-membership).
+        'prime-pick-swapped',
+        'next-box-moved',
+        'next-box-sent-now',
+        'next-box-extra-added',
+        'next-box-extra-removed',
+        'next-box-extra-left-out',
+        'cancel-offer-accepted',
       ]),
     );
+  });
+
+  it('previews every mail a module renders (a new template without a preview fails here)', async () => {
+    const modules = fileURLToPath(new URL('..', import.meta.url));
+    const rendered = new Set<string>();
+    for (const file of await readdir(modules, { recursive: true })) {
+      if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+      const source = await readFile(join(modules, file), 'utf8');
+      for (const m of source.matchAll(/renderMail\(\s*\{\s*kind: '([a-z-]+)'/g)) rendered.add(m[1]!);
+    }
+    expect(rendered.size).toBeGreaterThan(20);
+    const previewed = new Set(MAIL_PREVIEWS.map((p) => p.kind));
+    expect([...rendered].filter((kind) => !previewed.has(kind))).toEqual([]);
+  });
+
+  it('previews the "Applied:" mail of every cancel offer kind', () => {
+    const titles = MAIL_PREVIEWS.filter((p) => p.kind === 'cancel-offer-accepted').map((p) => p.title);
+    for (const kind of ['new_brands', 'half_price_box', 'replacement_box', 'pause_two_boxes']) {
+      expect(titles.some((t) => t.includes(`(${kind})`))).toBe(true);
+    }
   });
 
   for (const preview of MAIL_PREVIEWS) {
@@ -82,6 +114,47 @@ describe('every mail the store sends, in the one layout', () => {
       }
     });
   }
+
+  it('names every tub shipped in a box with its flavor and quantity, in the HTML and the text', async () => {
+    const shipped = await boxShippedMail(
+      'a@example.com',
+      {
+        orderNumber: '100042',
+        orderId: 'o-1',
+        items: ['Ironclad Whey Isolate, Vanilla Bean', 'Peak Form Casein, Cookies & Cream'],
+        tubs: [{ name: '2 × Verdant Roots Plant Protein, Dark Chocolate', image: `${PUBLIC_URL}/t.svg` }],
+        trackingNumber: '1Z999AA10123456784',
+      },
+      PUBLIC_URL,
+    );
+    for (const part of [shipped.html, shipped.text]) {
+      expect(part).toContain('Samples in your box');
+      expect(part).toContain('Full-size tubs in your box');
+      expect(part).toContain('2 × Verdant Roots Plant Protein, Dark Chocolate');
+    }
+    // The tubs come after the samples, under their own heading.
+    expect(shipped.text.indexOf('Full-size tubs in your box')).toBeGreaterThan(
+      shipped.text.indexOf('Peak Form Casein'),
+    );
+    const plain = await boxShippedMail(
+      'a@example.com',
+      { orderNumber: '100042', orderId: 'o-1', items: ['Ironclad Whey Isolate, Vanilla Bean'] },
+      PUBLIC_URL,
+    );
+    expect(plain.text).not.toContain('Full-size tubs');
+    const replacement = await boxShippedMail(
+      'a@example.com',
+      {
+        orderNumber: '100042',
+        orderId: 'o-1',
+        items: ['Ironclad Whey Isolate, Vanilla Bean'],
+        replacement: true,
+      },
+      PUBLIC_URL,
+    );
+    expect(replacement.subject).toBe('Your replacement box #00042 is on its way');
+    expect(replacement.text).toContain('at no charge');
+  });
 
   it('refuses script URLs and keeps query strings of links intact', async () => {
     expect(() => safeUrl('javascript:alert(1)')).toThrow('Mail links must be http(s) or mailto.');

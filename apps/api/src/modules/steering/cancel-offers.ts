@@ -32,6 +32,9 @@ export const OfferMessages = {
   taken: 'You have already taken this offer for this reason. You can still cancel below.',
 };
 
+/** A box that has left the warehouse. */
+const SHIPPED_STATUSES = ['shipped', 'delivered', 'completed'] as const;
+
 /** Half the box's price, rounded down to the cent in the member's favour. */
 export const halfPriceDiscountCents = (priceCents: number) => Math.ceil(priceCents / 2);
 
@@ -70,6 +73,33 @@ export function offerFor(reason: number, sub: Pick<SubscriptionRow, 'priceCents'
       };
   }
 }
+
+/**
+ * What the "Applied:" mail lists for each offer (docs/product.md#cancel-offers); the dev mail
+ * previews render the same words.
+ */
+export const appliedLines = {
+  /** `new_brands` on the box being built, before its deadline. */
+  newBrandsNow: (names: string[], buildDeadlineAt: Date) => [
+    `Your box's prime picks now come from brands you have not tried: ${names.join(' and ')}.`,
+    `You can still choose your other 2 samples until ${dateOf(buildDeadlineAt)}.`,
+  ],
+  /** `new_brands` kept for the next renewal's box. */
+  newBrandsNext: (billingAt: Date) => [
+    `Your next box, billed on ${dateOf(billingAt)}, gets 2 prime picks from brands you have not tried.`,
+  ],
+  halfPrice: (billingAt: Date, priceCents: number) => [
+    `Your next box, billed on ${dateOf(billingAt)}, costs ${dollars(priceCents - halfPriceDiscountCents(priceCents))} instead of ${dollars(priceCents)} (plus handling and tax).`,
+  ],
+  replacement: (names: string[]) => [
+    `A replacement box at no charge${names.length ? `: ${names.join(', ')}` : ''}. It ships with our next packing round.`,
+    'Our team has your note and will follow up by email.',
+  ],
+  pause: (skip: number, resumesAt: Date) => [
+    `Your next ${skip} renewal dates pass with no box and no charge.`,
+    `Your membership resumes by itself; the next box is billed on ${dateOf(resumesAt)}.`,
+  ],
+};
 
 export interface CancelOffersDeps {
   db: Db;
@@ -136,37 +166,24 @@ export function createCancelOffers(deps: CancelOffersDeps) {
               sql`UPDATE cancel_offers SET applied_order_id = ${order.id} WHERE id = ${offerId}`,
             );
             const names = await store.itemNamesOf(t, order.id);
-            return {
-              lines: [
-                `Your box's prime picks now come from brands you have not tried: ${names.slice(0, 2).join(' and ')}.`,
-                `You can still choose your other 2 samples until ${dateOf(cycle.buildDeadlineAt)}.`,
-              ],
-            };
+            return { lines: appliedLines.newBrandsNow(names.slice(0, 2), cycle.buildDeadlineAt) };
           }
         }
         return {
-          lines: [
-            `Your next box, billed on ${dateOf(addDays(sub.nextBillingAt, sub.skipCycles * sub.scheduleDays))}, gets 2 prime picks from brands you have not tried.`,
-          ],
+          lines: appliedLines.newBrandsNext(addDays(sub.nextBillingAt, sub.skipCycles * sub.scheduleDays)),
         };
       }
       case 'half_price_box': {
         // Applied by the next renewal (renewal-hook.ts), which marks the offer applied.
         const next = addDays(sub.nextBillingAt, sub.skipCycles * sub.scheduleDays);
-        const off = halfPriceDiscountCents(sub.priceCents);
-        return {
-          lines: [
-            `Your next box, billed on ${dateOf(next)}, costs ${dollars(sub.priceCents - off)} instead of ${dollars(sub.priceCents)} (plus handling and tax).`,
-          ],
-        };
+        return { lines: appliedLines.halfPrice(next, sub.priceCents) };
       }
       case 'replacement_box': {
-        const last = await ordersRepo.latestOrderOf(
-          t,
-          sub.identityId,
-          ['first_box', 'cycle_box'],
-          SAMPLED_STATUSES,
-        );
+        // The box the member had the experience with: the latest one that shipped, else the
+        // latest paid one (a member may leave before their first box ships).
+        const last =
+          (await ordersRepo.latestOrderOf(t, sub.identityId, ['first_box', 'cycle_box'], SHIPPED_STATUSES)) ??
+          (await ordersRepo.latestOrderOf(t, sub.identityId, ['first_box', 'cycle_box'], SAMPLED_STATUSES));
         const items = last ? await ordersRepo.listItems(t, last.id) : [];
         const [inserted] = await t
           .execute<{ id: string; order_number: string }>(sql`
@@ -178,11 +195,12 @@ export function createCancelOffers(deps: CancelOffersDeps) {
           RETURNING id, order_number`)
           .then((r) => r.rows);
         const orderId = inserted!.id;
+        // Its samples only: the tubs added to that box (docs/product.md#next-box-extras) are not replaced.
         await ordersRepo.insertItems(
           t,
           orderId,
           items
-            .filter((i) => i.priceCents === 0)
+            .filter((i) => i.listPriceCents === null)
             .map((i) => ({ id: randomUUID(), productId: i.productId, isPrimePick: false, priceCents: 0 })),
         );
         await t.execute(sql`UPDATE cancel_offers SET applied_order_id = ${orderId} WHERE id = ${offerId}`);
@@ -193,24 +211,13 @@ export function createCancelOffers(deps: CancelOffersDeps) {
                   ${`Left "Bad Experience" as the reason to cancel and took the replacement box (order ${inserted!.order_number}) instead. Please follow up.`},
                   ${at.toISOString()})`);
         const names = await store.itemNamesOf(t, orderId);
-        return {
-          lines: [
-            `A replacement box at no charge${names.length ? `: ${names.join(', ')}` : ''}. It ships with our next packing round.`,
-            'Our team has your note and will follow up by email.',
-          ],
-          note: { orderNumber: inserted!.order_number },
-        };
+        return { lines: appliedLines.replacement(names), note: { orderNumber: inserted!.order_number } };
       }
       case 'pause_two_boxes': {
         const skip = Math.max(sub.skipCycles, OFFER_PAUSE_BOXES);
         await store.updateSubscription(t, sub.id, { skipCycles: skip, paused: true, updatedAt: at });
         const resumes = addDays(sub.nextBillingAt, skip * sub.scheduleDays);
-        return {
-          lines: [
-            `Your next ${skip} renewal dates pass with no box and no charge.`,
-            `Your membership resumes by itself; the next box is billed on ${dateOf(resumes)}.`,
-          ],
-        };
+        return { lines: appliedLines.pause(skip, resumes) };
       }
     }
   }

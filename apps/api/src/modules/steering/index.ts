@@ -1,6 +1,15 @@
 // The steering module's face (ARCHITECTURE.md#the-rules-the-lint-checks): the member's own
 // steering of the membership (docs/product.md#steering-your-membership).
-export { OFFER_KIND_BY_REASON } from './cancel-offers.ts';
+export { appliedLines, OFFER_KIND_BY_REASON, offerFor } from './cancel-offers.ts';
 export { createNextBoxHook } from './renewal-hook.ts';
 export { type SteeringRoutesOptions, steeringRoutes } from './steering.routes.ts';
 export { createSteering, type Steering, type SteeringDeps } from './steering.ts';
+export {
+  cancelOfferAcceptedMail,
+  extraAddedMail,
+  extraLeftOutMail,
+  extraRemovedMail,
+  nextBoxMovedMail,
+  nextBoxSentNowMail,
+  primePickSwappedMail,
+} from './steering-mails.tsx';

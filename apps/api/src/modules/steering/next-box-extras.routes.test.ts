@@ -81,7 +81,7 @@ async function mailsOf(m: Member, kind: string) {
 }
 
 describe('adding a tub to the next box', () => {
-  it('adds an unlocked tub at the member price, adds to its quantity, lists it with the billing date, removes it; mails the addition', async () => {
+  it('adds an unlocked tub at the member price, adds to its quantity, lists it with the billing date, removes it; mails the addition and the removal', async () => {
     const m = await paidMember('extras');
     const id = await unlockedProduct(m);
     const p = await product(id);
@@ -109,6 +109,10 @@ describe('adding a tub to the next box', () => {
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual([]);
     expect((await remove(m, { itemId: item.id })).status).toBe(404);
+    // The removal is mailed once, naming the tub and its quantity (docs/product.md#steering-your-membership).
+    const removed = await mailsOf(m, 'next-box-extra-removed');
+    expect(removed).toHaveLength(1);
+    expect(removed[0]!.subject).toBe(`Removed from your next box: ${item.productName} x3`);
   }, 60_000);
 
   it('403 for a product not unlocked; 404 for someone else’s tub; 409 without a live membership', async () => {

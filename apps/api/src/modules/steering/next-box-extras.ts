@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { memberPriceCents } from '../catalog/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { addDays, type SubscriptionRow, cycleStore as store } from '../subscriptions/index.ts';
-import { extraAddedMail, extraLeftOutMail } from './steering-mails.tsx';
+import { extraAddedMail, extraLeftOutMail, extraRemovedMail } from './steering-mails.tsx';
 
 /*
  * Full-size tubs added to the next box (docs/product.md#next-box-extras): kept per membership
@@ -143,14 +143,42 @@ export function createNextBoxExtras(deps: ExtrasDeps) {
       return list(identityId);
     },
 
-    /** POST /order/RemoveFromNextBox: one of the member's own waiting tubs (404 otherwise). */
+    /** POST /order/RemoveFromNextBox: one of the member's own waiting tubs (404 otherwise); mailed. */
     async remove(identityId: string, itemId: string): Promise<NextBoxExtras> {
       const sub = await membershipOf(db, identityId);
       const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
       if (!sub || !UUID.test(itemId)) throw notFound('That tub');
-      const deleted = await db.execute<{ id: string }>(sql`
-        DELETE FROM next_box_extras WHERE id = ${itemId.toLowerCase()} AND subscription_id = ${sub.id} RETURNING id`);
-      if (deleted.rows.length === 0) throw notFound('That tub');
+      const at = clock();
+      const line = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const deleted = await tx.execute<{
+          product_id: number;
+          quantity: number;
+          title: string;
+          flavor: string;
+        }>(sql`
+          DELETE FROM next_box_extras x USING products p
+          WHERE x.id = ${itemId.toLowerCase()} AND x.subscription_id = ${sub.id} AND p.id = x.product_id
+          RETURNING x.product_id, x.quantity, p.title, p.flavor`);
+        const row = deleted.rows[0];
+        if (!row) throw notFound('That tub');
+        // Every change of the membership is in its history (docs/product.md#steering-your-membership).
+        await store.recordEvent(tx, {
+          subscriptionId: sub.id,
+          actor: 'member',
+          kind: 'next_box_extra_removed',
+          detail: { productId: Number(row.product_id), quantity: Number(row.quantity) },
+          at,
+        });
+        return lineOf(row);
+      });
+      const email = await store.emailOf(db, identityId);
+      try {
+        if (email)
+          await deps.mailer.send(await extraRemovedMail(email, line, chargingDate(sub), deps.webUrl));
+      } catch {
+        // Removed whether or not the confirmation could be sent.
+      }
       return list(identityId);
     },
   };

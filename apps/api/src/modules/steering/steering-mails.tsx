@@ -135,3 +135,27 @@ export function extraLeftOutMail(to: string, lines: string[], webUrl: string): P
     </Layout>,
   );
 }
+
+/** POST /order/RemoveFromNextBox done: the tub will not be charged or shipped with the box. */
+export function extraRemovedMail(
+  to: string,
+  line: string,
+  billingAt: Date | null,
+  webUrl: string,
+): Promise<Mail> {
+  return renderMail(
+    { kind: 'next-box-extra-removed', to, subject: `Removed from your next box: ${line}` },
+    <Layout
+      preview="It will not be charged or shipped with your box."
+      heading="Removed from your next box"
+      cta={{ label: 'See my next box', url: `${webUrl}/membership` }}
+      reason={MEMBER_REASON}
+    >
+      <P>
+        {line} is no longer in your next box{billingAt ? `, billed on ${dateOf(billingAt)}` : ''}. We will not
+        charge for it or ship it.
+      </P>
+      <P>You can add it again from the shop until then.</P>
+    </Layout>,
+  );
+}

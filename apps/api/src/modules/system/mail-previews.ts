@@ -25,6 +25,18 @@ import {
 } from '../mail/index.ts';
 import { partnerRequestMail } from '../partners/index.ts';
 import { referralRewardMail } from '../referrals/index.ts';
+import {
+  appliedLines,
+  cancelOfferAcceptedMail,
+  extraAddedMail,
+  extraLeftOutMail,
+  extraRemovedMail,
+  nextBoxMovedMail,
+  nextBoxSentNowMail,
+  OFFER_KIND_BY_REASON,
+  offerFor,
+  primePickSwappedMail,
+} from '../steering/index.ts';
 
 /*
  * Every mail the store sends, rendered with sample data: the dev mailbox's "Templates" section
@@ -132,6 +144,31 @@ function sampleOrder(sample: PreviewSample, kind: Order['kind'] = 'first_box'): 
 }
 
 const link = (s: PreviewSample, path: string) => `${s.publicUrl}${path}`;
+
+/** The membership's box price in the previews (the Discover plan). */
+const BOX_PRICE_CENTS = 1400;
+const NEXT_BILLING = new Date('2026-04-01T15:00:00Z');
+
+/** The "Applied:" mail of the offer for one cancel reason (docs/product.md#cancel-offers), with its lines. */
+function offerAccepted(
+  reason: number,
+  title: string,
+  lines: (s: PreviewSample) => string[],
+  showsName = false,
+): MailPreview {
+  return {
+    kind: 'cancel-offer-accepted',
+    title: `Cancel offer taken: ${title} (${OFFER_KIND_BY_REASON[reason]})`,
+    marketing: false,
+    showsName,
+    render: (s) =>
+      cancelOfferAcceptedMail(
+        TO,
+        { title: offerFor(reason, { priceCents: BOX_PRICE_CENTS }).title, lines: lines(s) },
+        s.publicUrl,
+      ),
+  };
+}
 
 export const MAIL_PREVIEWS: MailPreview[] = [
   {
@@ -344,6 +381,47 @@ export const MAIL_PREVIEWS: MailPreview[] = [
       ),
   },
   {
+    kind: 'box-shipped',
+    title: 'Box shipped with full-size tubs added to it',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      boxShippedMail(
+        TO,
+        {
+          orderNumber: ORDER_NUMBER,
+          orderId: ORDER_ID,
+          items: box(s.name).map((name, i) => ({
+            name,
+            image: `${s.publicUrl}/catalog/products/${i + 1}-sample.svg`,
+          })),
+          tubs: [`2 × Verdant Roots ${s.name}, Dark Chocolate`, '1 × Ironclad Whey Isolate, Vanilla Bean'],
+          trackingNumber: TRACKING,
+        },
+        s.publicUrl,
+      ),
+  },
+  {
+    kind: 'box-shipped',
+    title: 'Replacement box shipped (Bad Experience offer)',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      boxShippedMail(
+        TO,
+        {
+          orderNumber: ORDER_NUMBER,
+          orderId: ORDER_ID,
+          items: box(s.name),
+          trackingNumber: TRACKING,
+          replacement: true,
+        },
+        s.publicUrl,
+      ),
+  },
+  {
     kind: 'order-shipped',
     title: 'Shop order shipped',
     orderNumber: PREVIEW_ORDER_NUMBER,
@@ -405,6 +483,68 @@ export const MAIL_PREVIEWS: MailPreview[] = [
     showsName: false,
     render: (s) => referralRewardMail(TO, 'FREETUB-7KQ2', link(s, '/shop')),
   },
+  {
+    kind: 'prime-pick-swapped',
+    title: 'Prime pick swapped',
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      primePickSwappedMail(
+        TO,
+        'Ironclad Whey Isolate, Vanilla Bean',
+        `Verdant Roots ${s.name}, Dark Chocolate`,
+        s.publicUrl,
+      ),
+  },
+  {
+    kind: 'next-box-moved',
+    title: 'Next box rescheduled',
+    marketing: false,
+    showsName: false,
+    render: (s) => nextBoxMovedMail(TO, NEXT_BILLING, s.publicUrl),
+  },
+  {
+    kind: 'next-box-sent-now',
+    title: 'Next box sent now',
+    marketing: false,
+    showsName: false,
+    render: (s) => nextBoxSentNowMail(TO, NEXT_BILLING, s.publicUrl),
+  },
+  {
+    kind: 'next-box-extra-added',
+    title: 'Tub added to the next box',
+    marketing: false,
+    showsName: true,
+    render: (s) => extraAddedMail(TO, `${s.name}, Dark Chocolate x2`, NEXT_BILLING, s.publicUrl),
+  },
+  {
+    kind: 'next-box-extra-removed',
+    title: 'Tub removed from the next box',
+    marketing: false,
+    showsName: true,
+    render: (s) => extraRemovedMail(TO, `${s.name}, Dark Chocolate x2`, NEXT_BILLING, s.publicUrl),
+  },
+  {
+    kind: 'next-box-extra-left-out',
+    title: 'Tub left out of the box (out of stock)',
+    marketing: false,
+    showsName: true,
+    render: (s) => extraLeftOutMail(TO, [`${s.name}, Dark Chocolate x2`], s.publicUrl),
+  },
+  offerAccepted(
+    0,
+    'new brands in the box being built',
+    (s) =>
+      appliedLines.newBrandsNow(
+        [`Verdant Roots ${s.name}, Dark Chocolate`, 'Summit Blend Protein, Salted Caramel'],
+        NEXT_BILLING,
+      ),
+    true,
+  ),
+  offerAccepted(0, 'new brands in the next box', () => appliedLines.newBrandsNext(NEXT_BILLING)),
+  offerAccepted(1, 'next box at half price', () => appliedLines.halfPrice(NEXT_BILLING, BOX_PRICE_CENTS)),
+  offerAccepted(2, 'replacement box', (s) => appliedLines.replacement(box(s.name)), true),
+  offerAccepted(3, 'a break of two boxes', () => appliedLines.pause(2, new Date('2026-06-01T15:00:00Z'))),
   {
     kind: 'contact',
     title: 'To the store: contact message',

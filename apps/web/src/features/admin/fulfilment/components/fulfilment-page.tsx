@@ -18,6 +18,7 @@ import { useListState } from '../../components/use-list-state.ts';
 import type { ListDefaults } from '../../utils/list-params.ts';
 import { assembleBoxes, batchSummary, deliverBoxes, shipBoxes } from '../api/box-actions.ts';
 import { useBoxes } from '../api/get-boxes.ts';
+import { itemNote, packingCaption, samplesToChoose } from '../utils/packing.ts';
 import { ShipForm } from './ship-form.tsx';
 import './fulfilment.css';
 
@@ -39,7 +40,8 @@ const EMPTY: Record<FulfilmentStage, string> = {
 const INTRO: Record<FulfilmentStage, string> = {
   build:
     'Members are choosing their 2 samples. Marking a box assembled closes its window now; the store chooses any sample still open.',
-  assembly: 'The build window closed: pack these boxes, then ship them with a tracking number each.',
+  assembly:
+    'The build window closed: pack these boxes (and any replacement box granted to a member), then ship them with a tracking number each.',
   shipping: 'On their way. Mark them delivered when the carrier confirms; members move to Taste & Review.',
   delivered: 'Delivered boxes of the current cycles.',
 };
@@ -199,7 +201,7 @@ export function FulfilmentPage() {
                 <SortHeader column="order" label="Order" {...sortProps(list, update)} />
                 <SortHeader column="member" label="Member" {...sortProps(list, update)} />
                 <th scope="col">Box</th>
-                <th scope="col">Samples</th>
+                <th scope="col">Contents</th>
                 <SortHeader column="deadline" label="Status" {...sortProps(list, update)} />
               </>
             }
@@ -234,6 +236,7 @@ function BoxRow({
   isSelected: boolean;
   onToggle: () => void;
 }) {
+  const toChoose = samplesToChoose(box.kind, box.items);
   return (
     <tr className={isSelected ? 'fulfilment-table__row--selected' : undefined}>
       <td className="fulfilment-table__check">
@@ -261,23 +264,27 @@ function BoxRow({
       <td className="admin-table__nowrap">
         {box.boxMonth}
         <span className="admin-table__sub">
-          {box.cycleIndex === 0 ? 'First box' : `Box ${box.cycleIndex + 1}`}
+          {box.kind === 'replacement'
+            ? 'Replacement (no charge)'
+            : box.cycleIndex === 0
+              ? 'First box'
+              : `Box ${box.cycleIndex + 1}`}
         </span>
       </td>
       <td>
-        <ul className="fulfilment-items">
+        <ul className="fulfilment-items" aria-label={packingCaption(box.items)}>
           {box.items.map((item) => (
-            <li key={item.productId}>
-              {/* Brand, title and flavor: the operator picks the packet from this line. */}
+            <li key={`${item.productId}-${item.isTub}`}>
+              {/* Brand, title and flavor: the operator picks the packet (or the tub) from this line. */}
               {item.brand} {productName(item)}
-              {item.isPrimePick ? (
+              {item.isTub ? (
+                <span className="admin-badge fulfilment-items__tub">{itemNote(item)}</span>
+              ) : item.isPrimePick ? (
                 <span className="admin-badge fulfilment-items__prime">Prime pick</span>
               ) : null}
             </li>
           ))}
-          {box.items.length < 4 ? (
-            <li className="fulfilment-items__open">{4 - box.items.length} still to choose</li>
-          ) : null}
+          {toChoose > 0 ? <li className="fulfilment-items__open">{toChoose} still to choose</li> : null}
         </ul>
       </td>
       <td>

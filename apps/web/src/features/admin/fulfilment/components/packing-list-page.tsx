@@ -5,6 +5,14 @@ import { Button } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { ListState } from '../../components/list-parts.tsx';
 import { usePackingLists } from '../api/get-boxes.ts';
+import {
+  itemNote,
+  packingCaption,
+  packingCounts,
+  packingTitle,
+  SAMPLES_PER_BOX,
+  samplesToChoose,
+} from '../utils/packing.ts';
 import './fulfilment.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,7 +65,8 @@ export function PackingListPage() {
 }
 
 function PackingSlip({ list }: { list: AdminPackingList }) {
-  const units = list.items.reduce((sum, i) => sum + i.quantity, 0);
+  const toChoose = samplesToChoose(list.kind, list.items);
+  const { samples } = packingCounts(list.items);
   return (
     <article
       className="packing-slip"
@@ -67,8 +76,7 @@ function PackingSlip({ list }: { list: AdminPackingList }) {
         <div>
           <p className="packing-slip__brand">Sample First</p>
           <h2 className="packing-slip__title">
-            {list.kind === 'box' ? `${list.boxMonth ?? ''} box` : 'Tub order'} · Order{' '}
-            {displayOrderNumber(list.orderNumber)}
+            {packingTitle(list)} · Order {displayOrderNumber(list.orderNumber)}
           </h2>
         </div>
         {list.trackingNumber ? (
@@ -108,9 +116,7 @@ function PackingSlip({ list }: { list: AdminPackingList }) {
         </section>
       </div>
       <table className="packing-slip__items">
-        <caption>
-          {units} {list.kind === 'box' ? (units === 1 ? 'sample' : 'samples') : units === 1 ? 'tub' : 'tubs'}
-        </caption>
+        <caption>{packingCaption(list.items)}</caption>
         <thead>
           <tr>
             <th scope="col" className="packing-slip__tick">
@@ -124,26 +130,46 @@ function PackingSlip({ list }: { list: AdminPackingList }) {
           </tr>
         </thead>
         <tbody>
-          {list.items.map((item) => (
-            <tr key={item.productId}>
-              <td className="packing-slip__tick">
-                <span className="packing-slip__box" aria-hidden="true" />
-              </td>
-              <td>{item.quantity}</td>
-              <th scope="row">
-                {item.title}
-                {item.isPrimePick ? <span className="packing-slip__note"> (prime pick)</span> : null}
-              </th>
-              <td>{item.brand}</td>
-              <td>{item.flavor}</td>
-            </tr>
-          ))}
+          {list.items.map((item) => {
+            const note = itemNote(item);
+            return (
+              <tr
+                key={`${item.productId}-${item.isTub}`}
+                className={item.isTub ? 'packing-slip__row--tub' : undefined}
+              >
+                <td className="packing-slip__tick">
+                  <span className="packing-slip__box" aria-hidden="true" />
+                </td>
+                <td>{item.quantity}</td>
+                <th scope="row">
+                  {item.title}
+                  {note ? (
+                    <span
+                      className={
+                        item.isTub ? 'packing-slip__note packing-slip__note--tub' : 'packing-slip__note'
+                      }
+                    >
+                      {' '}
+                      ({note})
+                    </span>
+                  ) : null}
+                </th>
+                <td>{item.brand}</td>
+                <td>{item.flavor}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
-      {list.kind === 'box' && list.items.length < 4 ? (
+      {toChoose > 0 ? (
         <p className="packing-slip__warning">
-          This box has {list.items.length} of 4 samples: mark it assembled first so the store chooses the
-          rest.
+          This box has {samples} of {SAMPLES_PER_BOX} samples: mark it assembled first so the store chooses
+          the rest.
+        </p>
+      ) : null}
+      {list.kind === 'replacement' ? (
+        <p className="packing-slip__info">
+          A replacement at no charge: pack the samples listed, as they are; nothing is added.
         </p>
       ) : null}
     </article>
