@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AdminDashboardQuerySchema } from './admin-fulfilment.ts';
+import { AdminDashboardQuerySchema } from './admin/fulfilment.ts';
 import { CANCEL_REASONS, CancelSubscriptionQuerySchema } from './subscriptions.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TypeOptionSchema } from './catalog.ts';
-import { plainText } from './text.ts';
+import { TypeOptionSchema } from '../catalog.ts';
+import { plainText } from '../text.ts';
 
 /**
  * The operator's back office (`/api/admin/...`, docs/product.md#permissions): catalog editing, the

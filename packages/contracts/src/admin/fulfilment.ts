@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, pageSchemaOf } from './admin.ts';
+import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, pageSchemaOf } from './catalog.ts';
 
 /**
  * The back office's dashboard and fulfillment (docs/product.md#back-office;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, pageSchemaOf } from './admin.ts';
-import { DELIVERY_SCHEDULE_DAYS } from './constants.ts';
-import { CANCEL_REASONS, MAX_PAUSE_CYCLES } from './subscriptions.ts';
+import { DELIVERY_SCHEDULE_DAYS } from '../constants.ts';
+import { CANCEL_REASONS, MAX_PAUSE_CYCLES } from '../subscriptions.ts';
+import { ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, pageSchemaOf } from './catalog.ts';
 
 /**
  * The back office's members, refunds, coupons, review moderation and issue reports

@@ -1,0 +1,6 @@
+// The back office's contracts (`/api/admin/...`, docs/product.md#back-office), one folder:
+// the permission, paging, catalog editing, inboxes and audit log; the members, refunds, coupons
+// and moderation; the dashboard and fulfillment.
+export * from './catalog.ts';
+export * from './fulfilment.ts';
+export * from './members.ts';
