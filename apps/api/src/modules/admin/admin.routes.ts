@@ -29,12 +29,12 @@ import { type AccessTokens, requireUser } from '../../http/auth.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { Actor } from './admin.service.ts';
 import type { BackOffice } from './back-office.ts';
-import { registerCouponsRoutes } from './coupons.routes.ts';
+import { couponsRoutes } from './coupons.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { fulfilmentRoutes } from './fulfilment.routes.ts';
-import { registerIssueReportsRoutes } from './issue-reports.routes.ts';
-import { registerMembersRoutes } from './members.routes.ts';
-import { registerReviewsRoutes } from './reviews.routes.ts';
+import { issueReportsRoutes } from './issue-reports.routes.ts';
+import { membersRoutes } from './members.routes.ts';
+import { reviewModerationRoutes } from './reviews.routes.ts';
 import { UPLOAD_BODY_LIMIT } from './uploads.ts';
 
 export interface AdminRoutesOptions {
@@ -113,10 +113,10 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       const numericId = { params: AdminNumericIdParamsSchema };
 
       // Members, refunds, coupons, reviews and issue reports (docs/product.md#back-office).
-      registerMembersRoutes(scope, { members: backOffice.members, refunds: backOffice.refunds });
-      registerCouponsRoutes(scope, backOffice.coupons);
-      registerReviewsRoutes(scope, backOffice.reviews);
-      registerIssueReportsRoutes(scope, backOffice.issueReports);
+      membersRoutes(scope, { members: backOffice.members, refunds: backOffice.refunds });
+      couponsRoutes(scope, backOffice.coupons);
+      reviewModerationRoutes(scope, backOffice.reviews);
+      issueReportsRoutes(scope, backOffice.issueReports);
 
       // Catalog: products
       r.get(

@@ -14,7 +14,7 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /** Coupons (docs/product.md#back-office), inside the back office's guarded scope. */
-export function registerCouponsRoutes(scope: FastifyInstance, coupons: CouponsAdminService) {
+export function couponsRoutes(scope: FastifyInstance, coupons: CouponsAdminService) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/coupons',

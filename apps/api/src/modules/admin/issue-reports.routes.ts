@@ -14,7 +14,7 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /** Issue reports from the membership page (docs/product.md#back-office), inside the guarded scope. */
-export function registerIssueReportsRoutes(scope: FastifyInstance, reports: IssueReportsAdminService) {
+export function issueReportsRoutes(scope: FastifyInstance, reports: IssueReportsAdminService) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/issue-reports',

@@ -31,7 +31,7 @@ export function adminActorOf(request: FastifyRequest): Actor {
  * Members, their memberships and refunds (docs/product.md#back-office). Registered inside the back office's
  * guarded scope, so every route answers 401/403 before its body is read.
  */
-export function registerMembersRoutes(
+export function membersRoutes(
   scope: FastifyInstance,
   { members, refunds }: { members: MembersService; refunds: Pick<RefundsService, 'refundOrder'> },
 ) {

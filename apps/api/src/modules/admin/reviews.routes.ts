@@ -14,7 +14,7 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /** Review moderation (docs/product.md#back-office), inside the back office's guarded scope. */
-export function registerReviewsRoutes(scope: FastifyInstance, reviews: ReviewsAdminService) {
+export function reviewModerationRoutes(scope: FastifyInstance, reviews: ReviewsAdminService) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/reviews',

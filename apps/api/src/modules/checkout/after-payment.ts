@@ -1,7 +1,7 @@
 import { cartRefundedMail } from '../mail/index.ts';
 import * as repo from './checkout.repository.ts';
 import type { CheckoutDeps, IntentFacts } from './context.ts';
-import { orderConfirmationMail, orderRefundedMail } from './order-mail.tsx';
+import { orderConfirmationMail, orderRefundedMail } from './order.mail.tsx';
 import { flushOutbox, type OutboxJob } from './outbox.ts';
 import type { createReconciler } from './reconcile.ts';
 

@@ -16,5 +16,5 @@ export {
   readIdempotencyKey,
   requestHash,
 } from './idempotency.ts';
-export { orderConfirmationMail, orderRefundedMail } from './order-mail.tsx';
+export { orderConfirmationMail, orderRefundedMail } from './order.mail.tsx';
 export { type PaymentMethodRoutesOptions, paymentMethodRoutes } from './payment-method.routes.ts';

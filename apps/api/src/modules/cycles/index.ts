@@ -1,6 +1,6 @@
 // The cycle engine's face (ARCHITECTURE.md#the-rules-the-lint-checks).
 export { type CycleBilling, createBoxBilling } from './billing.ts';
-export { confirmPaymentMail } from './confirm-renewal-mail.tsx';
+export { confirmPaymentMail } from './confirm-renewal.mail.tsx';
 export { type CycleEngine, createCycleEngine } from './cycles.service.ts';
 export {
   type AssemblyPicks,

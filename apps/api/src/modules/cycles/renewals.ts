@@ -16,7 +16,7 @@ import {
   cycleStore as store,
 } from '../subscriptions/index.ts';
 import type { TaxCalculator } from '../tax/index.ts';
-import { confirmPaymentMail } from './confirm-renewal-mail.tsx';
+import { confirmPaymentMail } from './confirm-renewal.mail.tsx';
 import type { NextBoxExtras } from './next-box-extras.ts';
 import { choose, type Ranker } from './picks.ts';
 import { renewalReceiptOf } from './receipt-lines.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartReceiptMail, usd } from './cart-receipt.tsx';
+import { cartReceiptMail, usd } from './cart-receipt.mail.tsx';
 
 const receipt = {
   to: 'ada@example.com',

@@ -1,7 +1,9 @@
 // The mail module's face (ARCHITECTURE.md#the-rules-the-lint-checks): the mailer, the one layout
 // every mail is drawn with, and the store-wide mail templates.
-export * from './cart-receipt.tsx';
-export * from './cycle-templates.tsx';
+
+export * from './account.mail.tsx';
+export * from './cart-receipt.mail.tsx';
+export * from './cycle.mail.tsx';
 export {
   Amounts,
   BRAND,
@@ -14,4 +16,3 @@ export {
   safeUrl,
 } from './layout.tsx';
 export { createMailer, listMail, type Mail, type Mailer } from './mailer.ts';
-export * from './templates.tsx';

@@ -3,8 +3,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
+import { verificationMail } from './account.mail.tsx';
 import { createMailer, listMail } from './mailer.ts';
-import { verificationMail } from './templates.tsx';
 
 interface Received {
   from: string;

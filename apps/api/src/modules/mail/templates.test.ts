@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MAIL_PREVIEWS, PREVIEW_ORDER_NUMBER } from '../system/mail-previews.ts';
-import { boxShippedMail } from './cycle-templates.tsx';
+import { verificationMail, welcomeMail } from './account.mail.tsx';
+import { boxShippedMail } from './cycle.mail.tsx';
 import { safeUrl } from './layout.tsx';
-import { verificationMail, welcomeMail } from './templates.tsx';
 
 const PUBLIC_URL = 'https://store.example';
 const sample = { publicUrl: PUBLIC_URL, name: 'Organic Plant Protein' };

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import { seedCatalog } from '../catalog/catalog.seed.ts';
 import { payOrder, relaxedLimiter } from '../checkout/checkout.test-support.ts';
 import { quizMember } from '../shop/shop.test-support.ts';
-import { REFERRAL_REWARD_MAIL } from './referral-mail.tsx';
+import { REFERRAL_REWARD_MAIL } from './referral.mail.tsx';
 import { createReferralsService } from './referrals.service.ts';
 
 const PUBLIC_URL = 'https://samples.example.com';

@@ -2,7 +2,7 @@ import { type MyReferrals, REFERRALS_FOR_REWARD, referralLinkOf } from '@store/c
 import type { Db, Tx } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Mailer } from '../mail/index.ts';
-import { REFERRAL_REWARD_MAIL, referralRewardMail } from './referral-mail.tsx';
+import { REFERRAL_REWARD_MAIL, referralRewardMail } from './referral.mail.tsx';
 import * as repo from './referrals.repository.ts';
 
 export interface ReferralsDeps {

@@ -13,7 +13,7 @@ import {
   cycleStore as store,
 } from '../subscriptions/index.ts';
 import { swapPrimePicksToNewBrands } from './new-brands.ts';
-import { cancelOfferAcceptedMail, dateOf, dollars } from './steering-mails.tsx';
+import { cancelOfferAcceptedMail, dateOf, dollars } from './steering.mail.tsx';
 
 /** Renewal dates the "No Longer Needed" pause passes over (docs/product.md#cancel-offers). */
 export const OFFER_PAUSE_BOXES = 2;

@@ -2,8 +2,6 @@
 // steering of the membership (docs/product.md#steering-your-membership).
 export { appliedLines, OFFER_KIND_BY_REASON, offerFor } from './cancel-offers.ts';
 export { createNextBoxHook } from './renewal-hook.ts';
-export { type SteeringRoutesOptions, steeringRoutes } from './steering.routes.ts';
-export { createSteering, type Steering, type SteeringDeps } from './steering.ts';
 export {
   cancelOfferAcceptedMail,
   extraAddedMail,
@@ -12,4 +10,6 @@ export {
   nextBoxMovedMail,
   nextBoxSentNowMail,
   primePickSwappedMail,
-} from './steering-mails.tsx';
+} from './steering.mail.tsx';
+export { type SteeringRoutesOptions, steeringRoutes } from './steering.routes.ts';
+export { createSteering, type Steering, type SteeringDeps } from './steering.ts';

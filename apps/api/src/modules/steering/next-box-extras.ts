@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { memberPriceCents } from '../catalog/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { addDays, type SubscriptionRow, cycleStore as store } from '../subscriptions/index.ts';
-import { extraAddedMail, extraLeftOutMail, extraRemovedMail } from './steering-mails.tsx';
+import { extraAddedMail, extraLeftOutMail, extraRemovedMail } from './steering.mail.tsx';
 
 /*
  * Full-size tubs added to the next box (docs/product.md#next-box-extras): kept per membership

@@ -14,7 +14,7 @@ import {
   type SubscriptionRow,
   cycleStore as store,
 } from '../subscriptions/index.ts';
-import { nextBoxMovedMail, nextBoxSentNowMail } from './steering-mails.tsx';
+import { nextBoxMovedMail, nextBoxSentNowMail } from './steering.mail.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

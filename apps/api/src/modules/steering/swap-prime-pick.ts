@@ -7,7 +7,7 @@ import type { Mailer } from '../mail/index.ts';
 import * as ordersRepo from '../orders/index.ts';
 import { BUILD_DEADLINE_PASSED, isPayable, type OrdersService, type SampleRules } from '../orders/index.ts';
 import { membershipTime, cycleStore as store } from '../subscriptions/index.ts';
-import { primePickSwappedMail } from './steering-mails.tsx';
+import { primePickSwappedMail } from './steering.mail.tsx';
 
 export interface SwapDeps {
   db: Db;
