@@ -5,7 +5,8 @@
 //
 //   node scripts/generate-catalog-images.mjs
 //
-// The output is committed; run this again after changing the demo catalog.
+// The output is committed; run this again after changing the demo catalog, then
+// scripts/generate-mail-pictures.mjs for the PNG copies mails carry.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

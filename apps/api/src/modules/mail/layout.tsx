@@ -168,11 +168,19 @@ export function P({ children }: { children: ReactNode }): ReactElement {
  */
 export type ItemLine = string | { name: string; image?: string | null };
 
-/** The product's picture at the store's address, for a mail (absolute, http(s) only). */
+/** A demo catalog picture (SVG) and its PNG drawn for mails by scripts/generate-mail-pictures.mjs. */
+const CATALOG_SVG = /^\/catalog\/products\/([\w-]+)\.svg$/;
+
+/**
+ * The product's picture at the store's address, for a mail (absolute, http(s) only). Gmail and
+ * Outlook show no SVG, so a demo catalog picture is sent as its PNG copy under /catalog/mail/.
+ */
 export function pictureUrl(publicUrl: string, path: string | null | undefined): string | null {
   if (!path) return null;
+  const png = CATALOG_SVG.exec(path);
+  const picture = png ? `/catalog/mail/${png[1]}.png` : path;
   try {
-    return safeUrl(new URL(path, `${publicUrl.replace(/\/+$/, '')}/`).toString());
+    return safeUrl(new URL(picture, `${publicUrl.replace(/\/+$/, '')}/`).toString());
   } catch {
     return null;
   }
