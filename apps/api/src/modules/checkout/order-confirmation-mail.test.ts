@@ -63,6 +63,6 @@ describe('the first box confirmation mail', () => {
     const pictures = [...mail.html.matchAll(/<img[^>]*src="([^"]+)"/g)].map((match) => match[1]);
     expect(pictures).toHaveLength(2);
     for (const src of pictures)
-      expect(src).toMatch(/^https:\/\/store\.example\/catalog\/products\/\d+-sample\.svg$/);
+      expect(src).toMatch(/^https:\/\/store\.example\/catalog\/mail\/\d+-sample\.png$/);
   }, 60_000);
 });

@@ -82,7 +82,7 @@ describe('the renewal receipt', () => {
     const pictures = [...mail!.html.matchAll(/<img[^>]*src="([^"]+)"/g)].map((match) => match[1]);
     expect(pictures.length).toBeGreaterThanOrEqual(2);
     for (const src of pictures)
-      expect(src).toMatch(/^https:\/\/store\.example\/catalog\/products\/\d+-sample\.svg$/);
+      expect(src).toMatch(/^https:\/\/store\.example\/catalog\/mail\/\d+-sample\.png$/);
   }, 120_000);
 });
 
@@ -98,6 +98,6 @@ describe('the shipped mail', () => {
     expect(mail!.html).toContain(`href="https://www.ups.com/track?tracknum=${ups}"`);
     expect(mail!.text).toContain(`Tracking number: ${ups}`);
     expect(mail!.text).toContain('(UPS)');
-    expect(mail!.html).toMatch(/<img[^>]*src="https:\/\/store\.example\/catalog\/products\/\d+-sample\.svg"/);
+    expect(mail!.html).toMatch(/<img[^>]*src="https:\/\/store\.example\/catalog\/mail\/\d+-sample\.png"/);
   }, 120_000);
 });

@@ -15,6 +15,7 @@ import {
   membershipCanceledMail,
   membershipPausedUnpaidMail,
   paymentFailedMail,
+  pictureUrl,
   renewalReceiptMail,
   renewalReminderMail,
   resetPasswordMail,
@@ -283,7 +284,10 @@ export const MAIL_PREVIEWS: MailPreview[] = [
           ],
           samples: box(s.name)
             .slice(0, 2)
-            .map((name, i) => ({ name, image: `${s.publicUrl}/catalog/products/${i + 1}-sample.svg` })),
+            .map((name, i) => ({
+              name,
+              image: pictureUrl(s.publicUrl, `/catalog/products/${i + 1}-sample.svg`),
+            })),
         },
       ),
   },
@@ -394,7 +398,7 @@ export const MAIL_PREVIEWS: MailPreview[] = [
           orderId: ORDER_ID,
           items: box(s.name).map((name, i) => ({
             name,
-            image: `${s.publicUrl}/catalog/products/${i + 1}-sample.svg`,
+            image: pictureUrl(s.publicUrl, `/catalog/products/${i + 1}-sample.svg`),
           })),
           tubs: [`2 × Verdant Roots ${s.name}, Dark Chocolate`, '1 × Ironclad Whey Isolate, Vanilla Bean'],
           trackingNumber: TRACKING,
