@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SelectableEmailTypes } from '@store/contracts';
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
-import { resetPasswordMail, welcomeMail } from '../mail/index.ts';
+import { resetPasswordMail } from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
 import { type AccountsContext, RESET_TTL_MS } from './context.ts';
 import { hashSecret, newSecret } from './secrets.ts';
@@ -50,13 +50,9 @@ export function createAccountEmails(ctx: AccountsContext, signUp: ReturnType<typ
       } else {
         if (!target.isEmailSubscribed)
           throw new AppError('conflict', 'This person has unsubscribed from marketing emails.');
-        ctx.deliver(
-          welcomeMail(
-            target.email,
-            { quiz: ctx.links.quiz(), unsubscribe: ctx.links.unsubscribe(target.id) },
-            target.firstName,
-          ),
-        );
+        // The same welcome sign-up sends, as it fits the person today: a member is led to their
+        // membership, a first box waiting at checkout back to it (docs/product.md#mails).
+        ctx.deliver(signUp.welcome(target));
       }
       return { message: EMAIL_SENT };
     },

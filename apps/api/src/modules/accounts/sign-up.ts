@@ -103,6 +103,8 @@ export function createSignUp(ctx: AccountsContext) {
 
   return {
     sendVerification,
+    /** The welcome that fits where the person is now (the operator sends it again with this). */
+    welcome,
 
     /** A fresh verification link for an unverified account; the same answer for any address. */
     async resendVerification(emailAddress: string): Promise<{ message: string }> {

@@ -1,8 +1,16 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import { seedCatalog } from '../catalog/catalog.seed.ts';
 import { newMember, payOrder } from '../checkout/checkout.test-support.ts';
-import { GOOD_PASSWORD, relaxedLimiter, verificationLinkOf, waitForMail } from './accounts.test-support.ts';
+import { DEMO_ADMIN, seedAdmin } from './accounts.seed.ts';
+import {
+  GOOD_PASSWORD,
+  relaxedLimiter,
+  verificationLinkOf,
+  waitForMail,
+  waitForMails,
+} from './accounts.test-support.ts';
 
 /** The welcome after verifying fits where the person is (docs/product.md#mails). */
 
@@ -58,5 +66,33 @@ describe('the welcome mail', () => {
     expect(ctaOf(welcome.html)).toBe('https://store.example/take-quiz/1');
     expect(welcome.text).toContain('2 prime picks');
     expect(welcome.text).not.toMatch(/power picks/i);
+  });
+
+  it('is the same fitting welcome when the operator sends it again: a paying member is led to Membership', async () => {
+    await seedAdmin(server.database.db);
+    const admin = await server.request('POST', '/api/User/Login', {
+      body: { emailAddress: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    });
+    const m = await newMember(server, 'resent-welcome');
+    await payOrder(server, m, m.orderId);
+    await verify(m.email);
+    // The operator may send a welcome only to a person who takes news and offers.
+    await server.database.db.execute(
+      sql`UPDATE identities SET is_email_subscribed = true WHERE email = ${m.email.toLowerCase()}`,
+    );
+    const { rows } = await server.database.db.execute<{ id: string }>(
+      sql`SELECT id FROM identities WHERE email = ${m.email.toLowerCase()}`,
+    );
+    const sent = await server.request(
+      'POST',
+      `/api/User/SendSelectedEmail?emailType=welcome&identityId=${rows[0]!.id}`,
+      { token: admin.body.token },
+    );
+    expect(sent.status).toBe(200);
+    const resent = (await waitForMails(server.database.db, m.email, 'welcome', 2)).at(-1)!;
+    expect(ctaOf(resent.html)).toBe('https://store.example/membership');
+    expect(resent.text).toContain('Build your box');
+    expect(resent.text).not.toMatch(/Take the quiz/i);
+    expect(resent.html).toContain('/unsubscribe/');
   });
 });
