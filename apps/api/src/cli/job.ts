@@ -1,27 +1,17 @@
-import path from 'node:path';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config/env.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
 import type { JobRun } from '../modules/system/index.ts';
+import { withStoreDatabase } from './store-database.ts';
 
 /**
- * `npm run job -- <name>`: runs one scheduled job once now, against DATABASE_URL or the PGlite
- * database in DATA_DIR (stop the server first when it is PGlite: it has one user).
- * `npm run job` without a name lists the jobs and when each last ran.
+ * `npm run job -- <name>`: runs one scheduled job once now, against the store's database
+ * (`withStoreDatabase`). `npm run job` without a name lists the jobs and when each last ran.
  */
 export async function runJobCli(
   argv: readonly string[],
   migrationsDir?: URL,
 ): Promise<{ ran: string } | { jobs: (Partial<JobRun> & { name: string; everyMs: number })[] }> {
   const name = argv.find((a) => !a.startsWith('-'));
-  const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-  });
-  try {
-    await migrate(database, migrationsDir);
+  return withStoreDatabase(migrationsDir, async (database, config) => {
     const app = await buildApp({ config, db: database.db });
     try {
       const { scheduler } = app;
@@ -44,7 +34,5 @@ export async function runJobCli(
     } finally {
       await app.close();
     }
-  } finally {
-    await database.close();
-  }
+  });
 }

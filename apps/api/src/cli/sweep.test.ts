@@ -1,24 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useOwnDataDir } from './cli.test-support.ts';
 import { runSweepCli, sweepTimeOf } from './sweep.ts';
 
-// The CLI reads the environment like the server: a PGlite folder of its own, no DATABASE_URL.
-const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'sweep-cli-'));
-  process.env.DATA_DIR = dir;
-  delete process.env.DATABASE_URL;
-});
-afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
+useOwnDataDir('sweep-cli-');
 
 describe('npm run sweep', () => {
   it('reads --at in both spellings, defaults to now, and refuses a time it cannot read', () => {

@@ -1,11 +1,8 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildServices } from '../composition/services.ts';
-import { loadConfig } from '../config/env.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
 import { createMemoryRateLimiter } from '../http/rate-limit.ts';
 import type { SweepReport } from '../modules/cycles/index.ts';
+import { withStoreDatabase } from './store-database.ts';
 
 /** `--at 2027-01-15T00:00:00Z` (or `--at=...`); now without it. */
 export function sweepTimeOf(argv: readonly string[], now: Date = new Date()): Date {
@@ -39,7 +36,7 @@ function stderrLogger(): FastifyBaseLogger {
 
 /**
  * `npm run sweep -- --at <ISO time>`: one sweep of every membership for that moment, against
- * DATABASE_URL or the PGlite database in DATA_DIR (stop the server first: PGlite has one user).
+ * the store's database (`withStoreDatabase`).
  * The engine comes from the composition root with the clock fixed at that moment, so the CLI
  * bills exactly as the server's scheduled sweep does (next-box extras included).
  */
@@ -48,13 +45,7 @@ export async function runSweepCli(
   migrationsDir?: URL,
 ): Promise<SweepReport & { ms: number }> {
   const at = sweepTimeOf(argv);
-  const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-  });
-  try {
-    await migrate(database, migrationsDir);
+  return withStoreDatabase(migrationsDir, async (database, config) => {
     const services = buildServices({
       config,
       db: database.db,
@@ -71,7 +62,5 @@ export async function runSweepCli(
     } finally {
       await services.close();
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
