@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
  * A CLI reads the environment as the server does: for the tests in this file, DATA_DIR is a
  * fresh folder of their own and DATABASE_URL is unset (so PGlite), both restored afterwards.
  */
-export function useOwnDataDir(prefix: string): void {
+export function withOwnDataDir(prefix: string): void {
   const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
   let dir: string;
   beforeAll(() => {

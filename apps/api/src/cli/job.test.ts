@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useOwnDataDir } from './cli.test-support.ts';
+import { withOwnDataDir } from './cli.test-support.ts';
 import { runJobCli } from './job.ts';
 
-useOwnDataDir('jobs-cli-');
+withOwnDataDir('jobs-cli-');
 
 describe('npm run job', () => {
   it('S2: runs one job once and then lists it with its last run; an unknown name names the jobs', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useOwnDataDir } from './cli.test-support.ts';
+import { withOwnDataDir } from './cli.test-support.ts';
 import { runSweepCli, sweepTimeOf } from './sweep.ts';
 
-useOwnDataDir('sweep-cli-');
+withOwnDataDir('sweep-cli-');
 
 describe('npm run sweep', () => {
   it('reads --at in both spellings, defaults to now, and refuses a time it cannot read', () => {
