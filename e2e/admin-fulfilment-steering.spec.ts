@@ -45,11 +45,9 @@ test('the operator packs and ships a box with a tub added and a replacement box;
 
   // The member adds a full-size tub to the next box; the renewal a month later carries it.
   await page.goto('/shop');
-  const addNext = page.getByRole('button', { name: /to my next box$/ }).first();
+  const addNext = page.getByRole('button', { name: /^Add to my next box: / }).first();
   await expect(addNext).toBeVisible();
-  const tubName = ((await addNext.getAttribute('aria-label')) ?? '')
-    .replace(/^Add /, '')
-    .replace(/ to my next box$/, '');
+  const tubName = ((await addNext.getAttribute('aria-label')) ?? '').replace(/^Add to my next box: /, '');
   await addNext.click();
   await expect(page.getByText(`${tubName} is in your next box`, { exact: false })).toBeVisible();
   await sweepAt(request, paidAt + 30 * DAY + 60_000);

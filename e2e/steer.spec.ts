@@ -208,11 +208,9 @@ test('a member adds a tub to the next box from the shop and the product page; th
   const paidAt = Date.now();
 
   await page.goto('/shop');
-  const addNext = page.getByRole('button', { name: /to my next box$/ }).first();
+  const addNext = page.getByRole('button', { name: /^Add to my next box: / }).first();
   await expect(addNext).toBeVisible();
-  const name = ((await addNext.getAttribute('aria-label')) ?? '')
-    .replace(/^Add /, '')
-    .replace(/ to my next box$/, '');
+  const name = ((await addNext.getAttribute('aria-label')) ?? '').replace(/^Add to my next box: /, '');
   await addNext.click();
   await expect(page.getByText(`${name} is in your next box`, { exact: false })).toBeVisible();
   await captureScreens(page, 'steer-extras-shop');
@@ -253,12 +251,15 @@ test('a member adds a tub to the next box from the shop and the product page; th
 
   // Added again for the box after it, from the product's own page, then taken out again.
   await page.goto('/shop');
+  // The card's link is named by what it shows; the card is found by its next-box button.
   await page
-    .getByRole('link', { name: `See ${name}` })
+    .locator('.shop-card--unlocked')
+    .filter({ has: page.getByRole('button', { name: `Add to my next box: ${name}` }) })
     .first()
+    .getByRole('link')
     .click();
   await expect(page).toHaveURL(/\/product-detail\//);
-  await page.getByRole('button', { name: `Add ${name} to my next box` }).click();
+  await page.getByRole('button', { name: `Add to my next box: ${name}` }).click();
   await expect(page.getByText(`${name} is in your next box`, { exact: false })).toBeVisible();
   await captureScreens(page, 'steer-extras-product');
   await page.goto('/membership');

@@ -25,7 +25,9 @@ export function AddToNextBoxButton({
     <button
       type="button"
       className={className}
-      aria-label={`Add ${name} to my next box`}
+      // The name starts with the words the button shows, as speech input needs (axe
+      // label-content-name-mismatch), then says which tub.
+      aria-label={`Add to my next box: ${name}`}
       aria-disabled={isAdding || undefined}
       aria-busy={isAdding || undefined}
       onClick={async () => {
