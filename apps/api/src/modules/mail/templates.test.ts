@@ -38,6 +38,15 @@ describe('every mail the store sends, in the one layout', () => {
         'contact',
         'partner-request',
         'issue-report',
+        'tub-plan-launch',
+        'tub-plan-choose-reminder',
+        'tub-plan-pre-order-refunded',
+        'tub-plan-receipt',
+        'tub-plan-reminder',
+        'tub-plan-payment-failed',
+        'tub-plan-canceled',
+        'tub-plan-skipped-unpaid',
+        'tub-plan-unavailable',
       ]),
     );
   });
