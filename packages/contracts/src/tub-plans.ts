@@ -117,6 +117,10 @@ export const TubPlanOptionsSchema = z.object({
 });
 export type TubPlanOptions = z.infer<typeof TubPlanOptionsSchema>;
 
+/** GET /tubPlan/Status: public, whether the learn-more page starts plans or takes pre-orders. */
+export const TubPlanStatusSchema = z.object({ launched: z.boolean(), launchedAt: z.string().nullable() });
+export type TubPlanStatus = z.infer<typeof TubPlanStatusSchema>;
+
 /** POST /admin/tub-plans/launch */
 export const TubPlanLaunchResultSchema = z.object({
   launchedAt: z.string(),

@@ -6,6 +6,7 @@ import {
   TubPlanIdBodySchema,
   TubPlanOptionsSchema,
   TubPlanSchema,
+  TubPlanStatusSchema,
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +28,19 @@ export async function tubPlansRoutes(app: FastifyInstance, options: TubPlansRout
   const { tokens, idempotency, tubPlans } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(tokens);
+
+  r.get(
+    '/tubPlan/Status',
+    {
+      schema: {
+        tags,
+        summary:
+          'Whether the tub plans are launched (public: the learn-more page starts plans or takes pre-orders)',
+        response: { 200: TubPlanStatusSchema },
+      },
+    },
+    async () => tubPlans.status(),
+  );
 
   r.get(
     '/tubPlan/Options',

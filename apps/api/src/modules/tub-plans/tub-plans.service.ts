@@ -426,6 +426,12 @@ export function createTubPlansService(deps: TubPlansDeps) {
     /** Sends the mails queued so far (after a launch commits). */
     sendMails: (at: Date) => deps.engine.sendMails(at),
 
+    /** GET /tubPlan/Status */
+    async status(): Promise<{ launched: boolean; launchedAt: string | null }> {
+      const at = await repo.launchedAt(db);
+      return { launched: Boolean(at), launchedAt: at?.toISOString() ?? null };
+    },
+
     /** GET /tubPlan/Options */
     async options(identityId: string): Promise<TubPlanOptions> {
       const launchedAt = await repo.launchedAt(db);

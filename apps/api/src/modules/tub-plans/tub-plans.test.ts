@@ -170,6 +170,10 @@ describe('launch', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error_description).toMatch(/not launched/i);
     expect((await call(early, 'GET', '/api/tubPlan/Options')).body.launched).toBe(false);
+    expect((await server.request('GET', '/api/tubPlan/Status')).body).toEqual({
+      launched: false,
+      launchedAt: null,
+    });
 
     const customer = await call(early, 'POST', '/api/admin/tub-plans/launch');
     expect(customer.status).toBe(403);
@@ -193,6 +197,7 @@ describe('launch', () => {
     expect(maxMail).toHaveLength(1);
     expect(maxMail[0]!.subject).toContain('Max plan');
     expect((await call(early, 'GET', '/api/tubPlan/Options')).body.launched).toBe(true);
+    expect((await server.request('GET', '/api/tubPlan/Status')).body.launched).toBe(true);
   }, 120_000);
 });
 
