@@ -89,9 +89,10 @@ export function createTubPlansService(deps: TubPlansDeps) {
     items: TubPlanItemRow[],
     products: ReadonlyMap<number, PlanProduct>,
   ): TubPlan {
+    // Each tub named as every receipt names it: brand, product and flavor.
     const name = (id: number) => {
       const p = products.get(id);
-      return p ? productName(p) : `Tub ${id}`;
+      return p ? `${p.brandName} ${productName(p)}` : `Tub ${id}`;
     };
     const lines = deliveryLines(plan.plan, items, plan.freeProductId, products);
     const free =

@@ -27,6 +27,28 @@ function tubLabel(product: Product, plan: TubPlanId): string {
   return `${product.name} (${product.brandName}) · $${price.toFixed(2)}${product.inStock ? '' : ' · sold out'}`;
 }
 
+/** The chosen tub in full under its select (a closed select cuts long names short on a phone). */
+function ChosenTub({
+  id,
+  product,
+  plan,
+  free = false,
+}: {
+  id: string;
+  product: Product | undefined;
+  plan: TubPlanId;
+  free?: boolean;
+}) {
+  if (!product) return <p id={id} className="field__hint" />;
+  const price = plan === 'flex' ? product.flexPrice : product.maxPrice;
+  return (
+    <p id={id} className="field__hint">
+      {product.brandName} {product.name}:{' '}
+      {free ? 'free' : `$${price.toFixed(2)} a tub (list price $${product.listPrice.toFixed(2)})`}
+    </p>
+  );
+}
+
 /** The tubs chosen in the selects as the API's items: the same tub twice is one line. */
 export function itemsOf(chosen: readonly string[]): { productId: number; quantity: number }[] {
   const counts = new Map<number, number>();
@@ -243,7 +265,9 @@ function LoadedForm({
                 ? 'Any tub of our catalog, with its flavor.'
                 : 'The tubs you unlocked by sampling them, each with its flavor.'}
             </p>
-            <div className="start-plan__tubs">
+            <div
+              className={terms.paidTubs === 1 ? 'start-plan__tubs start-plan__tubs--one' : 'start-plan__tubs'}
+            >
               {TUB_SLOTS.slice(0, chosen.length).map((slot, index) => (
                 <div className="field" key={slot}>
                   <label className="field__label" htmlFor={`${ids}-tub-${index}`}>
@@ -254,6 +278,7 @@ function LoadedForm({
                     className="field__input"
                     value={chosen[index]}
                     aria-invalid={errors.items ? true : undefined}
+                    aria-describedby={`${ids}-tub-${index}-chosen`}
                     onChange={(e) => {
                       const next = [...tubs];
                       next[index] = e.target.value;
@@ -267,6 +292,11 @@ function LoadedForm({
                       </option>
                     ))}
                   </select>
+                  <ChosenTub
+                    id={`${ids}-tub-${index}-chosen`}
+                    product={byId.get(Number(chosen[index]))}
+                    plan={plan}
+                  />
                 </div>
               ))}
               {terms.freeTubs > 0 ? (
@@ -278,6 +308,7 @@ function LoadedForm({
                     id={`${ids}-free`}
                     className="field__input"
                     value={freeTub}
+                    aria-describedby={`${ids}-free-chosen`}
                     onChange={(e) => setFreeTub(e.target.value)}
                   >
                     <option value={SAME_AS_FIRST}>One more of tub 1</option>
@@ -287,6 +318,12 @@ function LoadedForm({
                       </option>
                     ))}
                   </select>
+                  <ChosenTub
+                    id={`${ids}-free-chosen`}
+                    product={byId.get(Number(freeTub || chosen[0]))}
+                    plan={plan}
+                    free
+                  />
                 </div>
               ) : null}
             </div>
