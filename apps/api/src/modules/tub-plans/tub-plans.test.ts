@@ -367,6 +367,30 @@ describe('Max, skip, pause and cancel', () => {
     );
     expect(await stockOf(first)).toBe(stock - 4);
     expect(TUB_PLANS.max.discountPercent).toBeGreaterThanOrEqual(30);
+    // Packed and shipped from the back office's tub orders, its shipped mail naming every tub.
+    const operator = await login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const toShip = await server.request(
+      'GET',
+      '/api/admin/fulfilment/cart-orders?status=to_ship&pageSize=100',
+      {
+        token: operator,
+      },
+    );
+    expect(toShip.status, JSON.stringify(toShip.body)).toBe(200);
+    expect(toShip.body.items.map((o: { orderId: string }) => o.orderId)).toContain(order!.id);
+    const shipped = await server.request('POST', '/api/admin/fulfilment/cart-orders/ship', {
+      token: operator,
+      body: { shipments: [{ orderId: order!.id, trackingNumber: '9400111899223197428492' }] },
+    });
+    expect(shipped.status).toBe(200);
+    expect(shipped.body.results[0].outcome).toBe('changed');
+    await sweepAt(now);
+    const shippedMail = await mails(m.email, 'order-shipped');
+    expect(shippedMail).toHaveLength(1);
+    const [firstTitle] = await rows<{ title: string; flavor: string }>(
+      sql`SELECT title, flavor FROM products WHERE id = ${first}`,
+    );
+    expect(shippedMail[0]!.text).toContain(firstTitle!.flavor);
     // The free tub can be another unlocked one.
     const changed = await call(m, 'POST', '/api/tubPlan/ChangeItems', {
       id: started.body.id,
