@@ -67,6 +67,13 @@ test('a member who sampled starts a Flex plan from the learn-more page and sees 
   const form = page.getByRole('form', { name: 'Start your tub plan' });
   await expect(form).toBeVisible();
   await expect(form.getByRole('radio', { name: /Flex plan: 1 tub per delivery/ })).toBeChecked();
+  // Max holds 4 paid tubs and a free fifth, chosen the same way.
+  await form.getByRole('radio', { name: /Max plan: 4 tubs per delivery/ }).check();
+  await expect(form.getByLabel('Tub 4')).toBeVisible();
+  await expect(form.getByLabel('Free 5th tub')).toHaveValue('');
+  await expect(form.getByRole('button', { name: 'Start Max plan' })).toBeVisible();
+  await captureScreens(page, 'tub-plans-start-max');
+  await form.getByRole('radio', { name: /Flex plan: 1 tub per delivery/ }).check();
   const tub = form.getByLabel('Tub', { exact: true });
   // The tubs offered are the ones this member unlocked by sampling, each named with its flavor.
   const options = await tub.locator('option:not([value=""])').allTextContents();
