@@ -19,3 +19,5 @@ export * from './site.ts';
 export * from './subscriptions.ts';
 export * from './text.ts';
 export * from './tracking.ts';
+export * from './tub-plan-terms.ts';
+export * from './tub-plans.ts';

@@ -53,7 +53,7 @@ export const OrderIdentitySchema = z.object({
 });
 
 /** What an order is for. */
-export const OrderKinds = ['first_box', 'pre_order', 'cart', 'cycle_box', 'replacement'] as const;
+export const OrderKinds = ['first_box', 'pre_order', 'cart', 'cycle_box', 'replacement', 'tub_plan'] as const;
 export type OrderKind = (typeof OrderKinds)[number];
 
 /** An order (GET /order/GetItem, GET /checkout/GetCheckoutOrder). */

@@ -16,6 +16,7 @@ import { shopRoutes } from '../modules/shop/index.ts';
 import { steeringRoutes } from '../modules/steering/index.ts';
 import { subscriptionsRoutes } from '../modules/subscriptions/index.ts';
 import { systemRoutes } from '../modules/system/index.ts';
+import { tubPlansRoutes } from '../modules/tub-plans/index.ts';
 import type { Services } from './services.ts';
 
 /** Every module's routes under /api, each plugin given the services it needs. Add one line per module. */
@@ -44,4 +45,5 @@ export async function registerRoutes(api: FastifyInstance, services: Services) {
   await api.register(shopRoutes, services);
   await api.register(referralsRoutes, services);
   await api.register(steeringRoutes, services.steering);
+  await api.register(tubPlansRoutes, services);
 }

@@ -52,6 +52,8 @@ import {
   type SubscriptionsService,
 } from '../modules/subscriptions/index.ts';
 import { createMetrics, type Metrics } from '../modules/system/index.ts';
+import { createTubPlansService, type TubPlansService } from '../modules/tub-plans/index.ts';
+import { memberShippingAddress } from '../read-models/member-shipping.ts';
 
 // The one place the store's services are built (docs/decisions/016-one-composition-root.md). The
 // route plugins receive them and build none; `Services` lives here, not in app.ts, and no route
@@ -87,6 +89,8 @@ export interface Services {
   steering: Steering;
   contact: ContactService;
   partners: PartnersService;
+  /** The Flex and Max tub plans, billed by the cycle engine (docs/product.md#tub-plans). */
+  tubPlans: TubPlansService;
   backOffice: BackOffice;
   /** What a provider event does, whether it came by webhook or by the event reconciliation. */
   providerEvent: ProviderEventHook;
@@ -100,6 +104,9 @@ export interface Services {
   /** Closes what the services opened (Redis connections); the app calls it on close. */
   close(): Promise<void>;
 }
+
+/** The actor of refunds the store makes by itself (an unclaimed tub plan pre-order), in the audit log. */
+const STORE_ACTOR = { id: '00000000-0000-0000-0000-000000000001', email: 'store (automatic)' };
 
 export interface ServicesDeps {
   config: Config;
@@ -220,6 +227,29 @@ export function buildServices(deps: ServicesDeps): Services {
   });
   const contact = createContactService({ db, mailer, clock, storeEmail });
   const partners = createPartnersService({ db, mailer, clock, storeEmail });
+  const refunds = createRefundsService({ db, clock, payments, log });
+  const unlockedProductIds = (identityId: string) => orders.unlockedProductIds(identityId);
+  // The tub plans bill through the cycle engine: their kind is registered with it here, so every
+  // sweep bills them after the box memberships (the engine never imports them).
+  const tubPlans = createTubPlansService({
+    db,
+    clock,
+    webUrl: config.publicUrl,
+    tax,
+    payments,
+    engine: cycles,
+    unlockedProductIds,
+    shippingOf: (identityId) => memberShippingAddress(db, identityId, null),
+    // An unclaimed pre-order's full refund goes through the one refunds service, as the store's own act.
+    refundPreOrder: async (orderId, requestId) => {
+      await refunds.refundOrder(STORE_ACTOR, orderId, {
+        requestId,
+        reason: 'Tub plan pre-order not claimed within 30 days of the launch',
+      });
+    },
+    log,
+  });
+  cycles.register({ ...tubPlans.billing, afterBilling: tubPlans.afterBilling });
   const backOffice = createBackOffice({
     db,
     clock,
@@ -229,8 +259,9 @@ export function buildServices(deps: ServicesDeps): Services {
     catalog,
     contact,
     partners,
-    refunds: createRefundsService({ db, clock, payments, log }),
+    refunds,
     rank: createRanker({ db, catalog }),
+    tubPlanLauncher: tubPlans,
   });
 
   // A provider event: the checkout's effect, then refunds and disputes (back office,
@@ -259,8 +290,8 @@ export function buildServices(deps: ServicesDeps): Services {
     subscriptions,
     checkout,
     cartCheckout,
-    reviews: createReviewsService({ db, clock, unlockedProductIds: orders.unlockedProductIds }),
-    cart: createCartService({ db, clock, unlockedProductIds: orders.unlockedProductIds }),
+    reviews: createReviewsService({ db, clock, unlockedProductIds }),
+    cart: createCartService({ db, clock, unlockedProductIds }),
     cycles,
     subscriptionActions: createSubscriptionActions({
       db,
@@ -290,6 +321,7 @@ export function buildServices(deps: ServicesDeps): Services {
     }),
     contact,
     partners,
+    tubPlans,
     backOffice,
     providerEvent,
     webhookIntake,

@@ -78,7 +78,7 @@ export function createDashboardService({ db, clock }: { db: Db; clock: () => Dat
           )
           SELECT to_char(w.week, 'YYYY-MM-DD') AS week,
             COALESCE(sum(p.total_cents) FILTER (WHERE p.kind IN ('first_box', 'cycle_box')), 0)::int AS boxes,
-            COALESCE(sum(p.total_cents) FILTER (WHERE p.kind = 'cart'), 0)::int AS tubs
+            COALESCE(sum(p.total_cents) FILTER (WHERE p.kind IN ('cart', 'tub_plan')), 0)::int AS tubs
           FROM weeks w LEFT JOIN paid p ON p.week = w.week
           GROUP BY w.week ORDER BY w.week`),
       ]);

@@ -21,6 +21,7 @@ import {
   AdminUploadResultSchema,
   AdminUploadSchema,
   AdminUuidParamsSchema,
+  TubPlanLaunchResultSchema,
 } from '@store/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -117,6 +118,21 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       couponsRoutes(scope, backOffice.coupons);
       reviewModerationRoutes(scope, backOffice.reviews);
       issueReportsRoutes(scope, backOffice.issueReports);
+
+      // The Flex and Max tub plans' launch (docs/product.md#tub-plans).
+      r.post(
+        '/tub-plans/launch',
+        {
+          schema: {
+            tags,
+            security,
+            summary:
+              'Launches the tub plans once (idempotent, audited): the learn-more page starts plans, pre-order holders are mailed',
+            response: { 200: TubPlanLaunchResultSchema },
+          },
+        },
+        async (request) => backOffice.launchTubPlans(actorOf(request)),
+      );
 
       // Catalog: products
       r.get(

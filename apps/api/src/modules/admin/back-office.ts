@@ -16,6 +16,7 @@ import { createIssueReportsAdminService } from './issue-reports.service.ts';
 import { createMembersService } from './members.service.ts';
 import type { RefundsService } from './refunds.service.ts';
 import { createReviewsAdminService } from './reviews.service.ts';
+import { createTubPlanLaunch, type TubPlanLauncher } from './tub-plan-launch.ts';
 import { createUploads } from './uploads.ts';
 
 export interface BackOfficeDeps {
@@ -31,6 +32,8 @@ export interface BackOfficeDeps {
   refunds: RefundsService;
   /** The cycle engine's ranking of a member's next picks (packing lists). */
   rank: Ranker;
+  /** Launching the tub plans (the tub plans' service); absent, the launch is refused. */
+  tubPlanLauncher?: TubPlanLauncher;
 }
 
 export type BackOffice = ReturnType<typeof createBackOffice>;
@@ -52,6 +55,8 @@ export function createBackOffice(deps: BackOfficeDeps) {
     }),
     members: createMembersService({ db, clock, mailer, storeEmail: config.storeEmail, refunds }),
     refunds,
+    /** POST /admin/tub-plans/launch (docs/product.md#tub-plans). */
+    launchTubPlans: createTubPlanLaunch({ db, clock, launcher: deps.tubPlanLauncher }),
     coupons: createCouponsAdminService({ db, clock }),
     reviews: createReviewsAdminService({ db, clock }),
     issueReports: createIssueReportsAdminService({ db, clock }),

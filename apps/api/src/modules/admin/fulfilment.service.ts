@@ -377,7 +377,7 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
         FROM orders o JOIN identities i ON i.id = o.identity_id
         LEFT JOIN billing_cycles bc ON bc.order_id = o.id AND bc.status = 'billed'
         WHERE o.id = ${orderId} AND ${LIVE_ORDER}
-          AND (o.kind IN ('cart', 'replacement') OR bc.id IS NOT NULL)`);
+          AND (o.kind IN ('cart', 'replacement', 'tub_plan') OR bc.id IS NOT NULL)`);
       const row = result.rows[0];
       if (!row) return undefined;
       const items = await itemsByOrder(db, [orderId]);
@@ -385,7 +385,13 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
       return {
         orderId,
         orderNumber: row.order_number as string,
-        kind: row.kind === 'cart' ? 'cart' : row.kind === 'replacement' ? 'replacement' : 'box',
+        // A tub plan's delivery is packed and shipped as a tub order (docs/product.md#tub-plans).
+        kind:
+          row.kind === 'cart' || row.kind === 'tub_plan'
+            ? 'cart'
+            : row.kind === 'replacement'
+              ? 'replacement'
+              : 'box',
         memberName: row.member_name as string,
         email: row.email as string,
         boxMonth: (row.box_month as string | null) ?? null,
@@ -407,8 +413,8 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
     async listCartOrders(query: AdminCartOrderQuery): Promise<Page<AdminCartOrder>> {
       const where =
         query.status === 'to_ship'
-          ? sql`o.kind = 'cart' AND o.status IN ('paid', 'processing')`
-          : sql`o.kind = 'cart' AND o.status IN ('shipped', 'delivered', 'completed')`;
+          ? sql`o.kind IN ('cart', 'tub_plan') AND o.status IN ('paid', 'processing')`
+          : sql`o.kind IN ('cart', 'tub_plan') AND o.status IN ('shipped', 'delivered', 'completed')`;
       const direction = query.order === 'desc' ? sql`DESC` : sql`ASC`;
       const from = sql`FROM orders o JOIN identities i ON i.id = o.identity_id`;
       const [rows, count] = await Promise.all([
@@ -449,7 +455,7 @@ export function createFulfilmentService({ db, clock, mailer, rank, log, webUrl }
     ): Promise<AdminBatchResult> {
       const at = clock();
       const found = await db.execute<{ id: string }>(sql`
-        SELECT o.id FROM orders o WHERE o.kind = 'cart' AND ${LIVE_ORDER}
+        SELECT o.id FROM orders o WHERE o.kind IN ('cart', 'tub_plan') AND ${LIVE_ORDER}
           AND o.id IN (${idList(shipments.map((s) => s.orderId))})`);
       const known = new Set(found.rows.map((r) => r.id));
       for (const s of shipments) if (!known.has(s.orderId)) throw notFound('That order');

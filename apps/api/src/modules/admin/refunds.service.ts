@@ -85,6 +85,10 @@ export async function chargeOfOrder(db: Db, orderId: string): Promise<Charge | u
     SELECT rc.provider_payment_intent_id AS pi, rc.amount_cents FROM renewal_charges rc
     JOIN billing_cycles bc ON bc.subscription_id = rc.subscription_id AND bc.cycle_index = rc.cycle_index
     WHERE bc.order_id = ${orderId} AND rc.status = 'succeeded' AND rc.provider_payment_intent_id IS NOT NULL
+    UNION ALL
+    SELECT pc.provider_payment_intent_id AS pi, pc.amount_cents FROM plan_charges pc
+    JOIN plan_periods pp ON pp.plan_kind = pc.plan_kind AND pp.plan_id = pc.plan_id AND pp.period_index = pc.period_index
+    WHERE pp.order_id = ${orderId} AND pc.status = 'succeeded' AND pc.provider_payment_intent_id IS NOT NULL
     LIMIT 1`);
   const row = result.rows[0];
   return row ? { paymentIntentId: row.pi, amountCents: Number(row.amount_cents) } : undefined;

@@ -272,3 +272,39 @@ export async function productTitles(
     .from(products)
     .where(inArray(products.id, ids));
 }
+
+/**
+ * Tubs as a plan prices and names them, read in the caller's transaction (a tub plan's delivery):
+ * active products only, with brand and picture for the plan's choices.
+ */
+export async function tubsForPlans(
+  db: Db,
+  ids?: readonly number[],
+): Promise<
+  {
+    id: number;
+    title: string;
+    flavor: string;
+    listPriceCents: number;
+    tubStock: number;
+    brandName: string;
+    tubImagePath: string;
+  }[]
+> {
+  return db
+    .select({
+      id: products.id,
+      title: products.title,
+      flavor: products.flavor,
+      listPriceCents: products.listPriceCents,
+      tubStock: products.tubStock,
+      brandName: brands.name,
+      tubImagePath: products.tubImagePath,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(
+      ids ? and(eq(products.isActive, true), inArray(products.id, [...ids])) : eq(products.isActive, true),
+    )
+    .orderBy(asc(brands.name), asc(products.title));
+}

@@ -5,10 +5,12 @@ import type { Mailer } from '../mail/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { createBoxBilling } from './billing.ts';
 import { confirmRenewal, renewalConfirmation } from './confirm-renewal.ts';
+import { sendQueuedMails } from './fulfilment.ts';
 import type { NextBoxExtras } from './next-box-extras.ts';
 import { createRanker } from './picks.ts';
+import { createPlanBilling, type PlanKind } from './plan-billing.ts';
 import { renewOne } from './renewals.ts';
-import { type SweepDeps, sweep } from './sweep.ts';
+import { type SweepDeps, type SweptPlan, sweep } from './sweep.ts';
 
 export type CycleEngine = ReturnType<typeof createCycleEngine>;
 
@@ -36,15 +38,33 @@ export function createCycleEngine(deps: {
     tax: deps.tax,
     nextBoxExtras: deps.nextBoxExtras,
   };
+  // Other plan kinds billed by the same engine, registered by the composition root (tub plans).
+  const plans: SweptPlan[] = [];
+  const run = (at: Date) => sweep(sweepDeps, at, plans);
   return {
     sweepDeps,
+    /**
+     * The engine's billing for another kind of plan (docs/product.md#tub-plans): the same claim,
+     * charge-once, dunning and reminder steps over the kind's plans and orders (plan-billing.ts).
+     */
+    planBilling: (kind: PlanKind) =>
+      createPlanBilling(
+        { db: deps.db, payments: deps.payments, renewalPolicy: deps.config.renewals, log: deps.log },
+        kind,
+      ),
+    /** Bills `plan` in every sweep from now on, after the box memberships. */
+    register(plan: SweptPlan) {
+      plans.push(plan);
+    },
+    /** Sends the cycle mails queued so far (a launch's mails, a first delivery's receipt). */
+    sendMails: (at: Date) => sendQueuedMails(deps.db, deps.mailer, at, deps.log),
     /** The engine's billing steps for box memberships, as tub plans will use them (billing.ts). */
     billing: createBoxBilling(sweepDeps),
-    sweep: (at: Date) => sweep(sweepDeps, at),
+    sweep: run,
     /** Renews one membership now (a restart), then sends its mails. */
     async renewNow(subscriptionId: string, at: Date) {
       const outcome = await renewOne(sweepDeps, subscriptionId, at);
-      await sweep(sweepDeps, at);
+      await run(at);
       return outcome;
     },
     /** docs/reliability.md#d6: the renewal waiting for the member's on-session confirmation. */
@@ -52,7 +72,7 @@ export function createCycleEngine(deps: {
     /** Confirms it (the member is present), bills the cycle, then sends its receipt. */
     async confirmRenewal(identityId: string, at: Date) {
       const outcome = await confirmRenewal(deps, identityId, at);
-      await sweep(sweepDeps, at);
+      await run(at);
       return outcome;
     },
   };

@@ -220,7 +220,7 @@ export async function deliverBoxIn(tx: Db, orderId: string, at: Date): Promise<b
   return true;
 }
 
-/** Ships a paid cart order (tubs) with its tracking number, and queues its mail once. */
+/** Ships a paid tub order (a cart order or a tub plan's delivery) with its tracking number, and queues its mail once. */
 export async function shipCartOrderIn(
   tx: Db,
   orderId: string,
@@ -231,7 +231,7 @@ export async function shipCartOrderIn(
   const shipped = await tx.execute<{ identity_id: string; order_number: string }>(sql`
     UPDATE orders SET status = 'shipped', shipped_at = ${at.toISOString()}::timestamptz,
       tracking_number = ${trackingNumber}, updated_at = ${at.toISOString()}::timestamptz
-    WHERE id = ${orderId} AND kind = 'cart' AND status IN ('paid', 'processing')
+    WHERE id = ${orderId} AND kind IN ('cart', 'tub_plan') AND status IN ('paid', 'processing')
     RETURNING identity_id, order_number`);
   const row = shipped.rows[0];
   if (!row) return false;
@@ -245,7 +245,8 @@ export async function shipCartOrderIn(
         {
           orderNumber: row.order_number,
           orderId,
-          items: await store.itemNamesOf(tx, orderId),
+          // The tubs, each with its flavor (a tub line carries its list price; a sample does not).
+          items: await store.itemNamesOf(tx, orderId, true),
           trackingNumber,
         },
         webUrl,

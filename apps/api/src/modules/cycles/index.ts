@@ -17,9 +17,18 @@ export {
 export type { NextBoxExtras, RenewalOrder } from './next-box-extras.ts';
 export { createRanker, type Ranker } from './picks.ts';
 export {
+  type PlanBilling,
+  type PlanChange,
+  PlanDeliveryUnavailable,
+  type PlanKind,
+  type PlanPeriod,
+  type PlanState,
+} from './plan-billing.ts';
+export { queueCycleMail } from './plan-mails.ts';
+export {
   DEFAULT_RENEWAL_POLICY,
   type FinalRenewalAction,
   type RenewalOutcome,
   type RenewalPolicy,
 } from './renewals.ts';
-export { SWEEP_INTERVAL_MS, type SweepReport } from './sweep.ts';
+export { SWEEP_INTERVAL_MS, type SweepReport, type SweptPlan } from './sweep.ts';

@@ -8,7 +8,7 @@ import {
   renewalReceiptMail,
 } from '../mail/index.ts';
 import { createCycleOrder, findOrderRow, moveOrder, sampledProductIds } from '../orders/index.ts';
-import { classifyDecline, type PaymentProvider, PaymentProviderError } from '../payments/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
 import {
   addDays,
   type BillingCycleRow,
@@ -18,6 +18,7 @@ import {
 import type { TaxCalculator } from '../tax/index.ts';
 import { confirmPaymentMail } from './confirm-renewal.mail.tsx';
 import type { NextBoxExtras } from './next-box-extras.ts';
+import { type ChargeResult, chargeOffSession } from './off-session-charge.ts';
 import { choose, type Ranker } from './picks.ts';
 import { renewalReceiptOf } from './receipt-lines.ts';
 
@@ -233,54 +234,21 @@ async function claim(
   };
 }
 
-type ChargeResult =
-  | { ok: true; paymentIntentId: string }
-  | { ok: false; hard: boolean; authentication?: boolean; code: string; paymentIntentId?: string }
-  | { ok: 'unknown' };
-
-async function callProvider(deps: RenewalDeps, job: ChargeJob): Promise<ChargeResult> {
-  if (!job.card?.providerCustomerId) return { ok: false, hard: true, code: 'no_saved_card' };
-  try {
-    const intent = await deps.payments.createPaymentIntent({
+function callProvider(deps: RenewalDeps, job: ChargeJob): Promise<ChargeResult> {
+  return chargeOffSession(
+    deps.payments,
+    {
       amountCents: job.amountCents,
-      currency: 'usd',
-      customerId: job.card.providerCustomerId,
-      paymentMethodId: job.card.providerPaymentMethodId,
-      offSession: true,
-      confirm: true,
-      // Not `order_id`: the checkout's reconciliation owns PaymentIntents carrying that key.
+      card: job.card,
+      key: job.key,
       metadata: {
         subscription_id: job.subscriptionId,
         cycle_index: String(job.cycleIndex),
         cycle_order_id: job.orderId,
       },
-      idempotencyKey: job.key,
-    });
-    if (intent.status === 'succeeded') return { ok: true, paymentIntentId: intent.id };
-    if (intent.status === 'processing') return { ok: 'unknown' };
-    const error = intent.lastError ?? { code: 'card_declined', message: 'declined' };
-    const kind = classifyDecline(error);
-    return {
-      ok: false,
-      // Authentication cannot happen off-session: like a hard decline, no blind retry (docs/reliability.md#d6).
-      hard: kind !== 'soft',
-      authentication: kind === 'authentication_required' || intent.status === 'requires_action',
-      code: error.declineCode ?? error.code,
-      paymentIntentId: intent.id,
-    };
-  } catch (error) {
-    if (error instanceof PaymentProviderError && error.kind === 'card_declined') {
-      const e = {
-        code: error.code ?? 'card_declined',
-        declineCode: error.declineCode,
-        message: error.message,
-      };
-      return { ok: false, hard: classifyDecline(e) !== 'soft', code: e.declineCode ?? e.code };
-    }
-    deps.log?.error({ err: error, subscriptionId: job.subscriptionId }, 'renewal charge failed to run');
-    // Left pending: after the lease a sweep asks again with the same key.
-    return { ok: 'unknown' };
-  }
+    },
+    deps.log,
+  );
 }
 
 async function charge(deps: RenewalDeps, job: ChargeJob, at: Date): Promise<RenewalOutcome> {

@@ -56,7 +56,24 @@ export interface SweepReport {
  * delivery by date outside production, reminders, then the queued mails. Idempotent: sweeping
  * the same moment again, or from two processes at once, changes and charges nothing twice.
  */
-export async function sweep(deps: SweepDeps, at: Date): Promise<SweepReport> {
+/**
+ * Another kind of plan the engine bills in each sweep (tub plans): its billing steps (the
+ * `CycleBilling` interface of billing.ts) and the kind's own timed work after them. Registered by
+ * the composition root, so the engine never imports the kinds it bills.
+ */
+export interface SweptPlan {
+  duePlanIds(at: Date, limit: number): Promise<string[]>;
+  renewDue(planId: string, at: Date): Promise<RenewalOutcome>;
+  queueReminders(at: Date): Promise<number>;
+  /** The kind's other timed work (a launch's reminders and refunds), before the queued mails go out. */
+  afterBilling?(at: Date): Promise<void>;
+}
+
+export async function sweep(
+  deps: SweepDeps,
+  at: Date,
+  plans: readonly SweptPlan[] = [],
+): Promise<SweepReport> {
   const report: SweepReport = {
     renewed: 0,
     failed: 0,
@@ -68,11 +85,25 @@ export async function sweep(deps: SweepDeps, at: Date): Promise<SweepReport> {
     reminders: 0,
     mailsSent: 0,
   };
-  await renewals(deps, at, report);
+  const boxes = {
+    duePlanIds: async (when: Date, limit: number) =>
+      (await store.dueSubscriptionIds(deps.db, when, limit)).map((row) => row.id),
+    renewDue: (id: string, when: Date) => renewOne(deps, id, when),
+  };
+  // One runner for every kind: the box memberships first, then each registered plan kind.
+  for (const billing of [boxes, ...plans]) await renewals(deps, billing, at, report);
   report.samplesChosen = await chooseMissingSamples(deps, at);
   if (deps.autoShip) Object.assign(report, await shipByDate(deps.db, at, deps.webUrl));
   await closeReviewWindows(deps.db, at);
   report.reminders = await queueReminders(deps, at);
+  for (const plan of plans) {
+    report.reminders += await plan.queueReminders(at);
+    try {
+      await plan.afterBilling?.(at);
+    } catch (error) {
+      deps.log?.error({ err: error }, "a plan kind's timed work failed");
+    }
+  }
   report.mailsSent = await sendQueuedMails(deps, at);
   return report;
 }
@@ -100,24 +131,29 @@ async function inParallel<T>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-async function renewals(deps: SweepDeps, at: Date, report: SweepReport): Promise<void> {
+async function renewals(
+  deps: SweepDeps,
+  billing: Pick<SweptPlan, 'duePlanIds' | 'renewDue'>,
+  at: Date,
+  report: SweepReport,
+): Promise<void> {
   // A membership may owe several steps after a long pause of the sweeper (skips, a renewal):
   // passes repeat while something moved, each membership one step per pass.
   for (let pass = 0; pass < 24; pass++) {
-    const due = await store.dueSubscriptionIds(deps.db, at, 500);
+    const due = await billing.duePlanIds(at, 500);
     let moved = 0;
     // Memberships are independent and renewOne locks its own row, so several go at once: the
     // time of a pass is mostly waiting on the database and the provider (bench/sweep-scale.mjs).
-    await inParallel(due, RENEWALS_AT_ONCE, async ({ id }) => {
+    await inParallel(due, RENEWALS_AT_ONCE, async (id) => {
       try {
-        const outcome = await renewOne(deps, id, at);
+        const outcome = await billing.renewDue(id, at);
         const counter = COUNTERS[outcome];
         if (counter) {
           report[counter]++;
           moved++;
         }
       } catch (error) {
-        deps.log?.error({ err: error, subscriptionId: id }, 'renewal step failed');
+        deps.log?.error({ err: error, planId: id }, 'renewal step failed');
       }
     });
     if (moved === 0) return;

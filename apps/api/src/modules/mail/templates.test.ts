@@ -50,6 +50,16 @@ describe('every mail the store sends, in the one layout', () => {
         'next-box-extra-removed',
         'next-box-extra-left-out',
         'cancel-offer-accepted',
+        // The tub plans (docs/product.md#tub-plans).
+        'tub-plan-launch',
+        'tub-plan-choose-reminder',
+        'tub-plan-pre-order-refunded',
+        'tub-plan-receipt',
+        'tub-plan-reminder',
+        'tub-plan-payment-failed',
+        'tub-plan-canceled',
+        'tub-plan-skipped-unpaid',
+        'tub-plan-unavailable',
       ]),
     );
   });

@@ -118,3 +118,80 @@ export async function moveOrder(
 export async function findOrderRow(db: Db, orderId: string) {
   return repo.findOrder(db, orderId);
 }
+
+/** A tub plan's delivery (docs/product.md#tub-plans). */
+export const TUB_PLAN_ORDER_KIND = 'tub_plan';
+
+export interface PlanOrderInput {
+  identityId: string;
+  shipping: OrderShipping | null;
+  deliverySchedule: number;
+  /** Each tub line: `priceCents` its member total (0 for a free tub), `listPriceCents` one tub's list price. */
+  lines: readonly { productId: number; quantity: number; priceCents: number; listPriceCents: number }[];
+  /** Paid otherwise (a pre-order): recorded as store credit, so the order's total is 0. */
+  prepaid?: { paidAt: Date; last4: string | null };
+  now: Date;
+  tax?: TaxCalculator;
+}
+
+/**
+ * Inside the caller's transaction: one delivery of a tub plan, its tubs as lines, free shipping and
+ * no handling fee, tax on the tubs from the same calculator as every order (docs/product.md#tax).
+ * Awaiting its charge, or paid already when a pre-order paid it.
+ */
+export async function createPlanOrder(
+  tx: Db,
+  input: PlanOrderInput,
+): Promise<{ id: string; orderNumber: string; totalCents: number; taxCents: number; priceCents: number }> {
+  const id = randomUUID();
+  const priceCents = input.lines.reduce((sum, l) => sum + l.priceCents, 0);
+  const taxed = input.shipping
+    ? await (input.tax ?? createTaxService()).calculate({
+        taxableCents: priceCents,
+        address: input.shipping,
+        reference: `order:${id}`,
+      })
+    : { taxCents: 0, calculationId: null };
+  const due = priceCents + taxed.taxCents;
+  const creditCents = input.prepaid ? due : 0;
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      id,
+      identityId: input.identityId,
+      kind: TUB_PLAN_ORDER_KIND,
+      status: input.prepaid ? 'paid' : 'awaiting_payment',
+      paidAt: input.prepaid?.paidAt ?? null,
+      paymentMethodLast4: input.prepaid?.last4 ?? null,
+      shipping: input.shipping,
+      deliverySchedule: input.deliverySchedule,
+      priceCents,
+      handlingFeeCents: 0,
+      taxCents: taxed.taxCents,
+      taxCalculationId: taxed.calculationId,
+      creditCents,
+      totalCents: due - creditCents,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning({ orderNumber: orders.orderNumber });
+  await repo.insertItems(
+    tx,
+    id,
+    input.lines.map((l) => ({
+      id: randomUUID(),
+      productId: l.productId,
+      isPrimePick: false,
+      priceCents: l.priceCents,
+      quantity: l.quantity,
+      listPriceCents: l.listPriceCents,
+    })),
+  );
+  return {
+    id,
+    orderNumber: row!.orderNumber,
+    totalCents: due - creditCents,
+    taxCents: taxed.taxCents,
+    priceCents,
+  };
+}

@@ -3,11 +3,14 @@ export {
   addChosenSamples,
   CHOSEN_PER_BOX,
   createCycleOrder,
+  createPlanOrder,
   findOrderRow,
   itemsOf,
   moveOrder,
+  type PlanOrderInput,
   SAMPLED_STATUSES,
   sampledProductIds,
+  TUB_PLAN_ORDER_KIND,
 } from './cycle-orders.ts';
 export { isPayable, type OrderOwner, toOrder } from './order-view.ts';
 export {

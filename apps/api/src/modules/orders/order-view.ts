@@ -122,8 +122,10 @@ export function toOrder(
     lastModified: order.updatedAt.toISOString(),
     datePaid: order.paidAt?.toISOString() ?? null,
     price: centsToDollars(order.priceCents),
-    // A shop order's price is its lines' member total already; a box's samples carry 0.
-    subTotal: centsToDollars(order.kind === 'cart' ? order.priceCents : order.priceCents + itemsCents),
+    // A shop order's or a tub plan delivery's price is its lines' member total already; a box's samples carry 0.
+    subTotal: centsToDollars(
+      order.kind === 'cart' || order.kind === 'tub_plan' ? order.priceCents : order.priceCents + itemsCents,
+    ),
     handlingFee: centsToDollars(order.handlingFeeCents),
     taxAmount: centsToDollars(order.taxCents),
     storeCredit: centsToDollars(order.creditCents),

@@ -28,7 +28,14 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | undefine
 export async function insertItems(
   db: Db,
   orderId: string,
-  items: { id: string; productId: number; isPrimePick: boolean; priceCents: number }[],
+  items: {
+    id: string;
+    productId: number;
+    isPrimePick: boolean;
+    priceCents: number;
+    quantity?: number;
+    listPriceCents?: number | null;
+  }[],
 ): Promise<void> {
   if (!items.length) return;
   await db.insert(orderItems).values(items.map((i) => ({ ...i, orderId })));

@@ -149,8 +149,7 @@ export function createNextBoxExtras(deps: ExtrasDeps) {
       const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
       if (!sub || !UUID.test(itemId)) throw notFound('That tub');
       const at = clock();
-      const line = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const line = await db.transaction(async (tx) => {
         const deleted = await tx.execute<{
           product_id: number;
           quantity: number;

@@ -38,6 +38,18 @@ import {
   offerFor,
   primePickSwappedMail,
 } from '../steering/index.ts';
+import {
+  claimUrl,
+  tubPlanCanceledUnpaidMail,
+  tubPlanChooseReminderMail,
+  tubPlanLaunchMail,
+  tubPlanPaymentFailedMail,
+  tubPlanPreOrderRefundedMail,
+  tubPlanReceiptMail,
+  tubPlanReminderMail,
+  tubPlanSkippedUnpaidMail,
+  tubPlanUnavailableMail,
+} from '../tub-plans/index.ts';
 
 /*
  * Every mail the store sends, rendered with sample data: the dev mailbox's "Templates" section
@@ -584,5 +596,110 @@ export const MAIL_PREVIEWS: MailPreview[] = [
     showsName: true,
     render: (s) =>
       issueReportMail('support@localhost', TO, ORDER_NUMBER, `${s.name}: one sample pouch was torn.`),
+  },
+  {
+    kind: 'tub-plan-launch',
+    title: 'Tub plans launched: choose your tubs (pre-order holders)',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: false,
+    render: (s) =>
+      tubPlanLaunchMail({
+        to: TO,
+        plan: 'max',
+        orderNumber: ORDER_NUMBER,
+        claimUrl: claimUrl(s.publicUrl, ORDER_ID),
+        refundBy: AT,
+      }),
+  },
+  {
+    kind: 'tub-plan-choose-reminder',
+    title: 'Tub plan pre-order: reminder to choose (14 days after launch)',
+    marketing: false,
+    showsName: false,
+    render: (s) =>
+      tubPlanChooseReminderMail({
+        to: TO,
+        plan: 'flex',
+        claimUrl: claimUrl(s.publicUrl, ORDER_ID),
+        refundBy: AT,
+      }),
+  },
+  {
+    kind: 'tub-plan-pre-order-refunded',
+    title: 'Tub plan pre-order refunded (30 days after launch)',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: false,
+    render: (s) =>
+      tubPlanPreOrderRefundedMail({
+        to: TO,
+        plan: 'flex',
+        orderNumber: ORDER_NUMBER,
+        amountCents: 4461,
+        plansUrl: link(s, '/subscriptions-learn-more'),
+      }),
+  },
+  {
+    kind: 'tub-plan-receipt',
+    title: 'Receipt: tub plan delivery',
+    orderNumber: PREVIEW_ORDER_NUMBER,
+    marketing: false,
+    showsName: true,
+    render: (s) =>
+      tubPlanReceiptMail({
+        to: TO,
+        plan: 'max',
+        orderNumber: ORDER_NUMBER,
+        orderUrl: link(s, `/order-detail/${ORDER_ID}`),
+        lines: [
+          { name: `${s.name}, Dark Chocolate`, quantity: 3, lineCents: 10497, free: false },
+          { name: 'Ironclad Whey Isolate, Vanilla Bean', quantity: 1, lineCents: 3499, free: false },
+          { name: `${s.name}, Dark Chocolate`, quantity: 1, lineCents: 0, free: true },
+        ],
+        subtotalCents: 13996,
+        taxCents: 875,
+        creditCents: 0,
+        totalCents: 14871,
+        last4: '4242',
+        preOrderNumber: null,
+        nextBillingAt: AT,
+      }),
+  },
+  {
+    kind: 'tub-plan-reminder',
+    title: 'Tub plan: next delivery reminder (3 days before)',
+    marketing: false,
+    showsName: false,
+    render: (s) => tubPlanReminderMail(TO, 'flex', AT, 4249, s.publicUrl),
+  },
+  {
+    kind: 'tub-plan-payment-failed',
+    title: 'Tub plan: payment failed',
+    marketing: false,
+    showsName: false,
+    render: (s) => tubPlanPaymentFailedMail(TO, 'flex', AT, s.publicUrl),
+  },
+  {
+    kind: 'tub-plan-canceled',
+    title: 'Tub plan canceled after failed payments',
+    marketing: false,
+    showsName: false,
+    render: (s) => tubPlanCanceledUnpaidMail(TO, 'max', s.publicUrl),
+  },
+  {
+    kind: 'tub-plan-skipped-unpaid',
+    title: 'Tub plan delivery skipped after failed payments',
+    marketing: false,
+    showsName: false,
+    render: (s) => tubPlanSkippedUnpaidMail(TO, 'flex', AT, false, s.publicUrl),
+  },
+  {
+    kind: 'tub-plan-unavailable',
+    title: 'Tub plan delivery skipped: a tub sold out',
+    marketing: false,
+    showsName: false,
+    render: (s) =>
+      tubPlanUnavailableMail(TO, 'flex', 'Ironclad Whey Isolate, Vanilla Bean is sold out.', AT, s.publicUrl),
   },
 ];

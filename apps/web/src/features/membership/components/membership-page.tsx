@@ -21,6 +21,7 @@ import { notify } from '@/lib/notifications.ts';
 import { restartMembership, useCurrentBox } from '../api/membership-api.ts';
 import { CycleDatesList, CycleTracker, StageContent } from './cycle-stage.tsx';
 import { NextBoxExtrasCard } from './next-box-extras.tsx';
+import { TubPlansPanel } from './tub-plans-panel.tsx';
 import './membership.css';
 
 const SLOTS = ['slot-1', 'slot-2', 'slot-3', 'slot-4'] as const;
@@ -80,6 +81,7 @@ export function MembershipPage({ notice }: { notice?: React.ReactNode }) {
       ) : (
         <NotActive orderId={info.uncompletedCheckoutOrderId} />
       )}
+      <TubPlansPanel />
     </main>
   );
 }

@@ -10,11 +10,14 @@ const KIND_NAMES: Record<string, string> = {
   first_box: 'Discover box',
   pre_order: 'Tub pre-order',
   cart: 'Tub order',
+  tub_plan: 'Tub plan delivery',
 };
 
 /** A pre-order opens its order page; a box opens its confirmation with the samples. */
 function linkOf(order: OrderSummary): string {
-  return order.kind === 'pre_order' ? paths.orderDetail(order.id) : paths.thankYou(order.id);
+  return order.kind === 'pre_order' || order.kind === 'tub_plan'
+    ? paths.orderDetail(order.id)
+    : paths.thankYou(order.id);
 }
 
 /** The member's orders (profile, Order History), each opening its detail. */

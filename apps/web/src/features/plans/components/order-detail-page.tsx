@@ -65,6 +65,13 @@ function headingOf(order: PreOrderDetail): { title: string; lead: string } {
         title: 'Thank you for your pre-order!',
         lead: 'Tub plans launch in 2-3 months. We will email you before your first delivery ships, and you can change or cancel your pre-order until then.',
       };
+    case 'tub_plan':
+      return {
+        title: 'Your tub plan delivery',
+        lead: order.trackingNumber
+          ? 'Your tubs are on their way.'
+          : 'We are packing your tubs and will email you a tracking number when they ship. Change, skip or pause your next delivery on Membership.',
+      };
     case 'cart':
       return {
         title: 'Thank you for your order!',
@@ -90,7 +97,7 @@ function SummaryLines({ order }: { order: PreOrderDetail }) {
       </tr>
     );
   }
-  if (order.kind === 'cart') {
+  if (order.kind === 'cart' || order.kind === 'tub_plan') {
     return (
       <>
         {order.items.map((item) => (
@@ -98,6 +105,8 @@ function SummaryLines({ order }: { order: PreOrderDetail }) {
             <th scope="row">
               {item.brandName ? `${item.brandName} ` : ''}
               {productName(item)} x{item.quantity}
+              {/* Max's fifth tub (docs/product.md#tub-plans). */}
+              {order.kind === 'tub_plan' && item.price === 0 ? ' (free)' : ''}
             </th>
             <td>
               {item.undiscountedPrice !== null && item.undiscountedPrice > item.price ? (
@@ -246,9 +255,15 @@ function OrderDetail({ order }: { order: PreOrderDetail }) {
                 <td>{formatDollars(order.taxAmount ?? 0)}</td>
               </tr>
               <tr>
-                <th scope="row">Handling fee</th>
-                <td>{formatDollars(order.handlingFee ?? 0)}</td>
+                <th scope="row">{order.kind === 'tub_plan' ? 'Shipping and handling' : 'Handling fee'}</th>
+                <td>{order.kind === 'tub_plan' ? 'Free' : formatDollars(order.handlingFee ?? 0)}</td>
               </tr>
+              {order.kind === 'tub_plan' && order.storeCredit > 0 ? (
+                <tr>
+                  <th scope="row">Paid by your pre-order</th>
+                  <td>-{formatDollars(order.storeCredit)}</td>
+                </tr>
+              ) : null}
               <tr className="order-detail__total">
                 <th scope="row">Total</th>
                 <td>{formatDollars(order.total)}</td>

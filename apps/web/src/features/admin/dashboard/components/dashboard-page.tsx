@@ -11,6 +11,7 @@ import { useDashboard } from '../api/get-dashboard.ts';
 import { PERIOD_PRESETS, periodLabel, periodProblem, presetOf, presetPeriod } from '../utils/period.ts';
 import { CancelOffersPanel } from './cancel-offers-panel.tsx';
 import { JobsPanel } from './jobs-panel.tsx';
+import { TubPlansLaunchPanel } from './tub-plans-launch-panel.tsx';
 import './dashboard.css';
 
 // chart.js is the largest part of the back office: it loads only when the figures are drawn.
@@ -67,6 +68,7 @@ export function DashboardPage() {
         ) : null}
       </section>
       <CancelOffersPanel period={period} />
+      <TubPlansLaunchPanel />
       <JobsPanel />
     </>
   );
