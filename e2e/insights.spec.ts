@@ -43,7 +43,9 @@ test('the operator opens Insights and reads MRR, the funnel and the cohorts, and
   // The quiz funnel: the member's quiz reached every step and paid.
   const funnel = page.getByRole('list', { name: 'Quizzes reaching each step' });
   await expect(funnel.getByRole('listitem')).toHaveCount(15);
-  await expect(funnel.getByRole('listitem').filter({ hasText: 'Paid the first box' })).toContainText('1 (100.0%)');
+  await expect(funnel.getByRole('listitem').filter({ hasText: 'Paid the first box' })).toContainText(
+    '1 (100.0%)',
+  );
   await expect(funnel.getByRole('listitem').filter({ hasText: '12. Sign-up' })).toContainText('1 (100.0%)');
 
   // This month's cohort holds the member.
@@ -84,8 +86,8 @@ test('the operator opens Insights and reads MRR, the funnel and the cohorts, and
   );
 
   // A period whose end is before its start is refused beside the dates.
-  await page.getByLabel('From').fill('2027-03-10');
-  await page.getByLabel('To').fill('2027-03-01');
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2027-03-10');
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2027-03-01');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'The start must not be after the end.' }),

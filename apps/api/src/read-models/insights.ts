@@ -313,7 +313,7 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
           samplesNeeded: num(d.chosen) + num(d.estimated),
           sampleStock: num(d.stock),
         }))
-        .filter((d) => d.samplesNeeded > 0 || d.sampleStock === 0)
+        .filter((d) => d.samplesNeeded > 0)
         // Soonest short first: the least stock left over after the need, then the biggest need.
         .sort(
           (a, b) =>

@@ -247,47 +247,41 @@ function MrrSection({ data }: { data: AdminInsights }) {
 }
 
 function LineChart({ points }: { points: AdminInsights['mrrSeries'] }) {
-  const width = 640;
-  const height = 200;
-  const pad = { left: 56, right: 12, top: 12, bottom: 24 };
+  // Drawn in a 100 × 40 box stretched to the width; the labels are HTML so they stay readable on a phone.
   const values = points.map((p) => p.mrrCents);
   const max = Math.max(...values, 1);
-  const min = Math.min(...values, 0);
-  const x = (i: number) => pad.left + (i / (points.length - 1)) * (width - pad.left - pad.right);
-  const y = (v: number) => pad.top + (1 - (v - min) / (max - min || 1)) * (height - pad.top - pad.bottom);
+  const x = (i: number) => (i / (points.length - 1)) * 100;
+  const y = (v: number) => 40 - (v / max) * 38;
   const path = points
-    .map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.mrrCents).toFixed(1)}`)
+    .map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(2)},${y(p.mrrCents).toFixed(2)}`)
     .join(' ');
   const first = points[0]!;
   const last = points.at(-1)!;
-  const ticks = [min, (min + max) / 2, max];
   return (
-    <svg
-      className="insights-line"
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-label={`MRR from ${formatUsd(first.mrrCents)} on ${first.day} to ${formatUsd(last.mrrCents)} on ${last.day}, highest ${formatUsd(max)}`}
-    >
-      {ticks.map((t) => (
-        <g key={t}>
-          <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} className="insights-line__grid" />
-          <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" className="insights-line__label">
-            {formatUsd(Math.round(t))}
-          </text>
-        </g>
-      ))}
-      <path
-        d={`${path} L${x(points.length - 1)},${y(min)} L${x(0)},${y(min)} Z`}
-        className="insights-line__area"
-      />
-      <path d={path} className="insights-line__path" />
-      <text x={pad.left} y={height - 6} className="insights-line__label">
-        {first.day}
-      </text>
-      <text x={width - pad.right} y={height - 6} textAnchor="end" className="insights-line__label">
-        {last.day}
-      </text>
-    </svg>
+    <figure className="insights-line">
+      <div className="insights-line__axis" aria-hidden="true">
+        <span>{formatUsd(max)}</span>
+        <span>{formatUsd(Math.round(max / 2))}</span>
+        <span>$0</span>
+      </div>
+      <svg
+        className="insights-line__plot"
+        viewBox="0 0 100 40"
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`MRR from ${formatUsd(first.mrrCents)} on ${first.day} to ${formatUsd(last.mrrCents)} on ${last.day}, highest ${formatUsd(max)}`}
+      >
+        {[2, 21, 40].map((g) => (
+          <line key={g} x1={0} x2={100} y1={g} y2={g} className="insights-line__grid" />
+        ))}
+        <path d={`${path} L100,40 L0,40 Z`} className="insights-line__area" />
+        <path d={path} className="insights-line__path" />
+      </svg>
+      <figcaption className="insights-line__days" aria-hidden="true">
+        <span>{first.day}</span>
+        <span>{last.day}</span>
+      </figcaption>
+    </figure>
   );
 }
 
