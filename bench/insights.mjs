@@ -23,6 +23,10 @@ const { values: args } = parseArgs({
     size: { type: 'string', default: '100000' },
     rounds: { type: 'string', default: '5' },
     'no-build': { type: 'boolean', default: false },
+    /** Leaves the database in place (its name is printed) to study the queries. */
+    keep: { type: 'boolean', default: false },
+    /** Measures again on a database a `--keep` run left (its URL), without writing anything. */
+    reuse: { type: 'string' },
   },
 });
 const size = Number(args.size);
@@ -42,9 +46,15 @@ try {
   const server = path.join(root, 'apps/api/dist/server.js');
   if (!args['no-build'] || !existsSync(server)) {
     console.log('== Building the store (npm run build)');
-    execSync('npm run build', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    execSync('npm run build', {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
-  database = await createDatabase(`bench_insights_${id}`);
+  database = args.reuse
+    ? { url: args.reuse, drop: async () => {} }
+    : await createDatabase(`bench_insights_${id}`);
   const base = `http://127.0.0.1:${PORT}`;
   store = await startNode('store-insights', server, {
     cwd: root,
@@ -63,7 +73,7 @@ try {
 
   console.log(`== Writing ${size.toLocaleString('en-US')} memberships with a year of history`);
   const started = Date.now();
-  const counts = await seed(database.url, size);
+  const counts = args.reuse ? await countRows(database.url) : await seed(database.url, size);
   const seedMs = Date.now() - started;
   console.log(`written in ${(seedMs / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
 
@@ -82,7 +92,8 @@ try {
     const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     const body = await response.json();
     const ms = performance.now() - t0;
-    if (response.status !== 200) throw new Error(`insights answered ${response.status}: ${JSON.stringify(body)}`);
+    if (response.status !== 200)
+      throw new Error(`insights answered ${response.status}: ${JSON.stringify(body)}`);
     return { ms, body };
   };
   const warm = await call();
@@ -128,9 +139,27 @@ try {
   process.exitCode = 1;
 } finally {
   await store?.stop();
-  await database?.drop();
+  if (args.keep && database) console.log(`database kept: ${database.url}`);
+  else await database?.drop();
   if (!failed) rmSync(workDir, { recursive: true, force: true });
   else console.error(`Logs kept in ${workDir}`);
+}
+
+async function countRows(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const count = async (table) =>
+      Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+    return {
+      orders: await count('orders'),
+      items: await count('order_items'),
+      quizzes: await count('quizzes'),
+      subscriptions: await count('subscriptions'),
+    };
+  } finally {
+    await client.end();
+  }
 }
 
 /** A year of store history in bulk SQL; answers how many rows of each kind were written. */
