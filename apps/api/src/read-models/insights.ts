@@ -17,7 +17,7 @@ const SAMPLES_PER_BOX = 4;
 /** Boxes billing this many days ahead count towards the sample demand. */
 export const DEMAND_DAYS = 30;
 /** The share of each product among recent boxes' samples is read over this many days. */
-const DEMAND_MIX_DAYS = 90;
+const DEMAND_MIX_DAYS = 30;
 /** Retention by quiz answer: still a member this many days after the first payment. */
 const PROFILE_RETENTION_DAYS = 90;
 /** The cohort grid shows at least this many months of first payments, ending with the period's. */
@@ -111,16 +111,16 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
             FROM orders o
             WHERE o.paid_at >= ${start} AND o.paid_at < ${end} AND o.paid_at IS NOT NULL
               AND o.status NOT IN ('draft', 'awaiting_payment')`),
-          // Each member's whole months as a member: the months between the first payment and
-          // the cancellation (none yet: counted as every month so far).
+          // Each member's whole months as a member: the months between the start (the first box's
+          // payment) and the cancellation (none yet: counted as every month so far).
           rows<{ month: string; survived: number | null; members: number; age: number }>(sql`
             WITH m AS (
-              SELECT date_trunc('month', o.paid_at AT TIME ZONE 'UTC') AS month,
+              SELECT date_trunc('month', s.created_at AT TIME ZONE 'UTC') AS month,
                 CASE WHEN s.canceled_at IS NULL THEN NULL ELSE
-                  (extract(year FROM age(s.canceled_at, o.paid_at)) * 12
-                   + extract(month FROM age(s.canceled_at, o.paid_at)))::int END AS survived
-              FROM subscriptions s JOIN orders o ON o.id = s.first_order_id
-              WHERE o.paid_at >= ${cohortStart} AND o.paid_at < ${cohortEnd}
+                  (extract(year FROM age(s.canceled_at, s.created_at)) * 12
+                   + extract(month FROM age(s.canceled_at, s.created_at)))::int END AS survived
+              FROM subscriptions s
+              WHERE s.created_at >= ${cohortStart} AND s.created_at < ${cohortEnd}
             )
             SELECT to_char(month, 'YYYY-MM') AS month, survived, count(*)::int AS members,
               (extract(year FROM age(${nowSql} AT TIME ZONE 'UTC', month)) * 12
@@ -143,11 +143,9 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
             revenue: number;
           }>(sql`
             WITH mem AS (
-              SELECT DISTINCT ON (s.identity_id) s.identity_id, o.paid_at AS first_paid, s.canceled_at,
-                q.fitness_goals, q.dietary_preferences
-              FROM subscriptions s JOIN orders o ON o.id = s.first_order_id JOIN quizzes q ON q.id = o.quiz_id
-              WHERE o.paid_at IS NOT NULL
-              ORDER BY s.identity_id, s.created_at DESC
+              -- Each membership with the quiz its first box was matched from.
+              SELECT s.identity_id, s.created_at AS first_paid, s.canceled_at, q.fitness_goals, q.dietary_preferences
+              FROM subscriptions s JOIN quizzes q ON q.order_id = s.first_order_id
             ), spent AS (
               SELECT o.identity_id, sum(o.total_cents) AS cents FROM orders o
               WHERE o.paid_at >= ${start} AND o.paid_at < ${end} AND o.status NOT IN ('draft', 'awaiting_payment')
@@ -171,23 +169,22 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
               LEFT JOIN refunded rf ON rf.identity_id = x.identity_id
             GROUP BY x.question, x.answer ORDER BY x.question, x.answer`),
           rows<{ id: number; name: string; sampled: number; bought: number; rating: number | null }>(sql`
-            WITH sampled AS (
-              SELECT i.product_id, o.identity_id, min(o.paid_at) AS first_at
-              FROM order_items i JOIN orders o ON o.id = i.order_id
-              WHERE o.kind IN ('first_box', 'cycle_box') AND ${SAMPLE_ITEM}
-                AND o.paid_at IS NOT NULL AND o.status IN (${paidStatuses})
-              GROUP BY i.product_id, o.identity_id
-            ), tubs AS (
+            WITH tubs AS (
               SELECT i.product_id, o.identity_id, max(o.paid_at) AS last_at
               FROM order_items i JOIN orders o ON o.id = i.order_id
-              WHERE o.paid_at IS NOT NULL AND o.status IN (${paidStatuses})
-                AND (o.kind = 'cart' OR (o.kind = 'cycle_box' AND i.list_price_cents IS NOT NULL))
+              WHERE i.list_price_cents IS NOT NULL AND o.paid_at IS NOT NULL AND o.status IN (${paidStatuses})
+                AND o.kind IN ('cart', 'cycle_box')
               GROUP BY i.product_id, o.identity_id
+            ), sampled AS (
+              SELECT ps.product_id, count(*)::int AS sampled FROM product_samplers ps GROUP BY ps.product_id
+            ), bought AS (
+              SELECT t.product_id, count(*)::int AS bought FROM tubs t
+              JOIN product_samplers ps ON ps.product_id = t.product_id AND ps.identity_id = t.identity_id
+              WHERE t.last_at > ps.first_paid_at
+              GROUP BY t.product_id
             ), per AS (
-              SELECT s.product_id, count(*)::int AS sampled,
-                count(*) FILTER (WHERE t.last_at > s.first_at)::int AS bought
-              FROM sampled s LEFT JOIN tubs t ON t.product_id = s.product_id AND t.identity_id = s.identity_id
-              GROUP BY s.product_id
+              SELECT s.product_id, s.sampled, COALESCE(b.bought, 0) AS bought
+              FROM sampled s LEFT JOIN bought b ON b.product_id = s.product_id
             )
             SELECT p.id, b.name || ' ' || p.title || ' (' || p.flavor || ')' AS name, per.sampled, per.bought,
               (SELECT round(avg(r.rating)::numeric, 2) FROM product_reviews r
@@ -213,10 +210,11 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
                      AND s.next_billing_at >= ${nowSql}
                      AND s.next_billing_at < ${nowSql} + make_interval(days => ${DEMAND_DAYS})) AS n
             ), recent AS (
-              SELECT i.product_id, count(*) AS n FROM order_items i JOIN orders o ON o.id = i.order_id
-              WHERE o.kind IN ('first_box', 'cycle_box') AND ${SAMPLE_ITEM} AND o.paid_at IS NOT NULL
-                AND o.paid_at >= ${nowSql} - make_interval(days => ${DEMAND_MIX_DAYS})
-              GROUP BY i.product_id
+              -- A box's samples are products new to the member (docs/product.md#choosing-samples),
+              -- so the recent boxes' mix is the members' recent first samples.
+              SELECT ps.product_id, count(*) AS n FROM product_samplers ps
+              WHERE ps.first_paid_at >= ${nowSql} - make_interval(days => ${DEMAND_MIX_DAYS})
+              GROUP BY ps.product_id
             ), mix AS (
               SELECT p.id AS product_id,
                 CASE WHEN (SELECT sum(n) FROM recent) > 0
