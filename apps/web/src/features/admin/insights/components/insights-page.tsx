@@ -341,7 +341,7 @@ function RevenueSection({ data }: { data: AdminInsights }) {
             <tr>
               <th scope="row">Total</th>
               {money(r.totalCents)}
-              <td />
+              <td className="insights-bar-col" />
             </tr>
           </tfoot>
         </table>
