@@ -22,12 +22,20 @@ async function signInAt(page: Page, returnUrl: string) {
 test('the operator opens Insights and reads MRR, the funnel and the cohorts, and downloads a table', async ({
   page,
   context,
+  request,
 }) => {
   test.setTimeout(120_000);
   // A member on the 30-day schedule (the web app's default): $14.00 of MRR.
   await becomeMember(page, 'insights');
   await context.clearCookies();
   await page.evaluate(() => localStorage.clear());
+  // Two visitors leave after step 3 (the web app names the step it saves).
+  for (let i = 0; i < 2; i++) {
+    const left = await request.post('/api/theQuiz/TakeQuiz', {
+      data: { exerciseTypes: [0], exerciseFrequency: 1, fitnessGoals: [1], step: 3 },
+    });
+    expect(left.status()).toBe(200);
+  }
 
   await signInAt(page, '/admin');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Insights' }).click();
@@ -40,13 +48,18 @@ test('the operator opens Insights and reads MRR, the funnel and the cohorts, and
     page.getByRole('img', { name: /^MRR from/ }).or(page.getByText('Not enough days to draw.')),
   ).toBeVisible();
 
-  // The quiz funnel: the member's quiz reached every step and paid.
+  // The quiz funnel: the member's quiz reached every step and paid; two more stopped at step 3.
   const funnel = page.getByRole('list', { name: 'Quizzes reaching each step' });
+  const bar = (name: string) => funnel.getByRole('listitem').filter({ hasText: name });
   await expect(funnel.getByRole('listitem')).toHaveCount(15);
-  await expect(funnel.getByRole('listitem').filter({ hasText: 'Paid the first box' })).toContainText(
-    '1 (100.0%)',
-  );
-  await expect(funnel.getByRole('listitem').filter({ hasText: '12. Sign-up' })).toContainText('1 (100.0%)');
+  await expect(bar('1. Exercise types')).toContainText('3 (100.0%)');
+  await expect(bar('3. Goals')).toContainText('3 (100.0%)');
+  await expect(bar('4. Diet')).toContainText('1 (33.3%)');
+  await expect(bar('12. Sign-up')).toContainText('1 (33.3%)');
+  await expect(bar('Paid the first box')).toContainText('1 (33.3%)');
+  // The step most people leave after is marked in words, not only by colour.
+  await expect(bar('most leave after this')).toContainText('3. Goals');
+  await expect(page.getByText('Most people leave after step 3 (Goals).')).toBeVisible();
 
   // This month's cohort holds the member.
   const month = new Date().toISOString().slice(0, 7);
@@ -69,7 +82,7 @@ test('the operator opens Insights and reads MRR, the funnel and the cohorts, and
   );
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv.split('\r\n')[0]).toBe('stage,reached,share_of_started');
-  expect(csv).toContain('Paid the first box,1,');
+  expect(csv).toContain('Paid the first box,1,0.3333');
 
   // The period by keyboard: the 90-day preset, then the MRR table opened with Enter.
   await page.getByRole('radio', { name: '90 days' }).focus();
