@@ -55,6 +55,11 @@ export const QuizInputSchema = z.object({
   confirmPassword: z.string().max(PASSWORD_MAX).nullable().optional(),
   /** Read only when registering: the "Email me news and offers" box (absent or null means no). */
   isEmailSubscribed: z.boolean().nullable().optional(),
+  /**
+   * The step just answered (1-12), so the store keeps each quiz's furthest step
+   * (docs/product.md#insights); without it the furthest step whose answer the quiz holds counts.
+   */
+  step: z.number().int().min(1).max(QUIZ_STEPS).nullable().optional(),
   /** Set by the server; ignored when sent. */
   orderId: z.unknown().optional(),
   /** Set by the server; ignored when sent. */

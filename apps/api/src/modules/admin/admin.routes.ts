@@ -393,6 +393,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         dashboard: backOffice.dashboard,
         clock: backOffice.clock,
         cancelOffers: backOffice.cancelOffers,
+        insights: backOffice.insights,
       });
       fulfilmentRoutes(scope, backOffice.fulfilment);
     },

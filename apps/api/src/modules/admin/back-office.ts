@@ -4,6 +4,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
 import { createDashboardService } from '../../read-models/back-office-dashboard.ts';
 import { cancelOfferStats } from '../../read-models/cancel-offers.ts';
+import { createInsightsService } from '../../read-models/insights.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { ContactService } from '../contact/index.ts';
 import type { Ranker } from '../cycles/index.ts';
@@ -63,6 +64,8 @@ export function createBackOffice(deps: BackOfficeDeps) {
     dashboard: createDashboardService({ db, clock }),
     /** Cancel offers shown, taken and cancellations per reason (docs/product.md#cancel-offers). */
     cancelOffers: (query: AdminDashboardQuery) => cancelOfferStats(db, clock(), query),
+    /** Revenue, retention, the quiz funnel and demand (docs/product.md#insights). */
+    insights: createInsightsService({ db, clock }),
     fulfilment: createFulfilmentService({
       db,
       clock,

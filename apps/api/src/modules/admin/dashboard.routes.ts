@@ -5,12 +5,14 @@ import {
   type AdminDashboardQuery,
   AdminDashboardQuerySchema,
   AdminDashboardSchema,
+  AdminInsightsSchema,
   type AdminJob,
   AdminJobsSchema,
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DashboardService } from '../../read-models/back-office-dashboard.ts';
+import type { InsightsService } from '../../read-models/insights.ts';
 
 /** GET /api/admin/dashboard (docs/product.md#back-office) and GET /api/admin/jobs; registered inside the admin guard's scope. */
 export function dashboardRoutes(
@@ -19,10 +21,12 @@ export function dashboardRoutes(
     dashboard,
     clock,
     cancelOffers,
+    insights,
   }: {
     dashboard: DashboardService;
     clock: () => Date;
     cancelOffers: (query: AdminDashboardQuery) => Promise<AdminCancelOffers>;
+    insights: InsightsService;
   },
 ) {
   scope.withTypeProvider<ZodTypeProvider>().get(
@@ -52,6 +56,22 @@ export function dashboardRoutes(
       },
     },
     async (request) => cancelOffers(request.query),
+  );
+
+  // The business in figures (docs/product.md#insights): the dashboard's period.
+  scope.withTypeProvider<ZodTypeProvider>().get(
+    '/insights',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        summary:
+          'MRR, members, churn, revenue by kind, cohorts, cancel reasons, the quiz funnel and sample demand',
+        querystring: AdminDashboardQuerySchema,
+        response: { 200: AdminInsightsSchema },
+      },
+    },
+    async (request) => insights.read(request.query),
   );
 
   scope.withTypeProvider<ZodTypeProvider>().get(

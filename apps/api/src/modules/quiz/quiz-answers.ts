@@ -104,6 +104,27 @@ export function checkAnswers(
   };
 }
 
+/**
+ * The furthest step whose answer the quiz holds (docs/product.md#insights): a quiz saved without
+ * its `step` counts by this. Steps whose answer may be left empty count once a later one is held.
+ */
+export function furthestAnsweredStep(answers: QuizAnswers): number {
+  const held: [number, boolean][] = [
+    [11, answers.dislikedBrands.length > 0],
+    [10, answers.brandUsages.length > 0],
+    [9, answers.proteinMixes.length > 0],
+    [8, answers.usedProteinBefore !== null],
+    [7, answers.textures.length > 0],
+    [6, answers.flavors.length > 0],
+    [5, answers.dietaryRestrictions.length > 0],
+    [4, answers.dietaryPreferences.length > 0],
+    [3, answers.fitnessGoals.length > 0 || answers.lifestylePerformanceGoals.length > 0],
+    [2, answers.exerciseFrequency !== null],
+    [1, answers.exerciseTypes.length > 0],
+  ];
+  return held.find(([, has]) => has)?.[0] ?? 0;
+}
+
 /** The stored quiz as GET /theQuiz/GetItem answers it: never a password, never the owner secret. */
 export function toQuiz(row: QuizRow): Quiz {
   return {

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { type Quiz, QuizRegistrationSchema, type QuizSubmitResponse, type TokenPair } from '@store/contracts';
+import {
+  QUIZ_STEPS,
+  type Quiz,
+  QuizRegistrationSchema,
+  type QuizSubmitResponse,
+  type TokenPair,
+} from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { fieldErrorsOf } from '../../http/validation.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import * as repo from './quiz.repository.ts';
 import type { NewQuiz, QuizRow } from './quiz.table.ts';
-import { checkAnswers, type QuizInputData, toQuiz } from './quiz-answers.ts';
+import { checkAnswers, furthestAnsweredStep, type QuizInputData, toQuiz } from './quiz-answers.ts';
 import { hashOwnerSecret, isOwnerSecret, newOwnerSecret } from './quiz-owner.ts';
 
 /** Who is asking: a signed-in identity, the anonymous owner cookie, both or neither. */
@@ -138,7 +144,14 @@ export function createQuizService({ db, catalog, accounts, results, clock }: Qui
           : undefined;
 
       const profile = input.profileInfo;
-      const changes: Partial<NewQuiz> = { ...answers, updatedAt: clock() };
+      // The funnel's furthest step (docs/product.md#insights): registration is step 12; else the
+      // step the web app names, or the furthest answer held; it never goes back.
+      const step = options.registration ? QUIZ_STEPS : (input.step ?? furthestAnsweredStep(answers));
+      const changes: Partial<NewQuiz> = {
+        ...answers,
+        furthestStep: Math.max(existing?.furthestStep ?? 0, step),
+        updatedAt: clock(),
+      };
       if (account) {
         Object.assign(changes, {
           emailAddress: account.emailAddress,

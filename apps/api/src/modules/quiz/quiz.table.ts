@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A stored match of the results page. */
 export interface StoredMatch {
@@ -32,6 +32,8 @@ export const quizzes = pgTable('quizzes', {
   referralCode: text('referral_code'),
   orderId: uuid('order_id'),
   matches: jsonb('matches').$type<StoredMatch[]>(),
+  /** The furthest step answered, 0-12 (db/migrations/0025_insights.sql); it only grows. */
+  furthestStep: smallint('furthest_step').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -18,6 +19,11 @@ import { MemberPage } from '@/features/admin/members/components/member-page.tsx'
 import { MembersPage } from '@/features/admin/members/components/members-page.tsx';
 import { ReviewsPage } from '@/features/admin/reviews/components/reviews-page.tsx';
 import { useAuth } from '@/lib/auth.ts';
+
+// The insights page loads only when it is opened (its charts and tables are the largest page).
+const InsightsPage = lazy(() =>
+  import('@/features/admin/insights/components/insights-page.tsx').then((m) => ({ default: m.InsightsPage })),
+);
 
 /**
  * The back office (docs/product.md#back-office): for identities with the `admin` permission. Everyone else sees
@@ -50,6 +56,14 @@ export default function AdminRoute() {
     <Routes>
       <Route element={<AdminLayout />}>
         <Route index element={<DashboardPage />} />
+        <Route
+          path="insights"
+          element={
+            <Suspense fallback={<Spinner large label="Loading the insights" />}>
+              <InsightsPage />
+            </Suspense>
+          }
+        />
         <Route path="catalog" element={<ProductsPage />} />
         <Route path="catalog/new" element={<ProductEditor />} />
         <Route path="catalog/:productId" element={<ProductEditor />} />

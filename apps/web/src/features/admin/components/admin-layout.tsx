@@ -4,6 +4,7 @@ import './admin.css';
 
 const SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/insights', label: 'Insights' },
   { to: '/admin/fulfilment', label: 'Boxes', group: 'Fulfillment', end: true },
   { to: '/admin/fulfilment/cart-orders', label: 'Tub orders', group: 'Fulfillment' },
   { to: '/admin/catalog', label: 'Products', group: 'Catalog' },

@@ -216,7 +216,14 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
     try {
       const save = (answers: QuizDraft) =>
         saveQuiz(
-          toQuizInput(answers, isRegistration && !account ? { ...passwords, isEmailSubscribed } : undefined),
+          {
+            ...toQuizInput(
+              answers,
+              isRegistration && !account ? { ...passwords, isEmailSubscribed } : undefined,
+            ),
+            // The step just answered: the back office's quiz funnel counts how far each quiz got.
+            step,
+          },
           {
             registration: isRegistration,
             referralCode,

@@ -1,5 +1,5 @@
 import { type AdminDashboard, formatUsd } from '@store/contracts';
-import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
@@ -8,9 +8,10 @@ import { useInbox } from '../../api/get-inbox.ts';
 import { errorText } from '../../components/list-parts.tsx';
 import { useBoxes, useCartOrders } from '../../fulfilment/api/get-boxes.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
-import { PERIOD_PRESETS, periodLabel, periodProblem, presetOf, presetPeriod } from '../utils/period.ts';
+import { periodLabel } from '../utils/period.ts';
 import { CancelOffersPanel } from './cancel-offers-panel.tsx';
 import { JobsPanel } from './jobs-panel.tsx';
+import { PeriodPicker } from './period-picker.tsx';
 import { TubPlansLaunchPanel } from './tub-plans-launch-panel.tsx';
 import './dashboard.css';
 
@@ -128,82 +129,6 @@ function TodoCard({
       )}
       <Link to={to}>{link}</Link>
     </section>
-  );
-}
-
-function PeriodPicker({
-  from,
-  to,
-  onChange,
-}: {
-  from: string | undefined;
-  to: string | undefined;
-  onChange: (period: { from: string; to: string }) => void;
-}) {
-  const id = useId();
-  const today = new Date();
-  const [draft, setDraft] = useState({ from: from ?? '', to: to ?? '' });
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => setDraft({ from: from ?? '', to: to ?? '' }), [from, to]);
-  const preset = from && to ? presetOf(from, to, today) : undefined;
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    const found = periodProblem(draft.from, draft.to);
-    setProblem(found);
-    if (!found) onChange(draft);
-  }
-
-  return (
-    <div className="dashboard-period">
-      <fieldset className="admin-tabs dashboard-period__presets">
-        <legend className="visually-hidden">Period</legend>
-        {PERIOD_PRESETS.map((p) => (
-          <label key={p.value} className="admin-tabs__tab">
-            <input
-              type="radio"
-              name={`${id}-preset`}
-              value={p.value}
-              checked={preset === p.value}
-              onChange={() => onChange(presetPeriod(p.days, today))}
-            />
-            <span>{p.label}</span>
-          </label>
-        ))}
-      </fieldset>
-      <form className="dashboard-period__custom" onSubmit={apply} noValidate>
-        <label className="admin-field">
-          <span className="admin-field__label">From</span>
-          <input
-            type="date"
-            className="admin-input"
-            value={draft.from}
-            max={draft.to || undefined}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-          />
-        </label>
-        <label className="admin-field">
-          <span className="admin-field__label">To</span>
-          <input
-            type="date"
-            className="admin-input"
-            value={draft.to}
-            min={draft.from || undefined}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-          />
-        </label>
-        <Button type="submit" variant="secondary" className="btn--small">
-          Show
-        </Button>
-        {problem ? (
-          <p id={`${id}-problem`} className="admin-field__error dashboard-period__problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
-      </form>
-    </div>
   );
 }
 
