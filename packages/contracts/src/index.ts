@@ -6,7 +6,6 @@ export * from './catalog.ts';
 export * from './checkout.ts';
 export * from './constants.ts';
 export * from './errors.ts';
-export * from './insights.ts';
 export * from './member-steering.ts';
 export * from './orders.ts';
 export * from './payments.ts';
