@@ -1,4 +1,4 @@
-import { type AdminDashboardQuery, type AdminInsights, QUIZ_STEPS } from '@store/contracts';
+import { type AdminDashboardQuery, type AdminInsights, QUIZ_STEPS, TUB_PLANS } from '@store/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { DietaryPreferences, FitnessGoals, type ReferenceOption } from '../modules/catalog/index.ts';
@@ -28,6 +28,19 @@ const paidStatuses = sql.raw(PAID_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')
 const SAMPLE_ITEM = sql`i.list_price_cents IS NULL`;
 /** A membership's monthly run rate: the box price every `schedule_days` days, over 30 days. */
 const RATE = sql`round(s.price_cents * 30.0 / s.schedule_days)`;
+/**
+ * A tub plan's delivery (docs/product.md#tub-plans): each paid tub at its list price less the
+ * plan's discount, rounded per tub as the plan charges it (Max's free fifth tub costs nothing).
+ */
+const TUB_PLAN_DELIVERY = sql`(SELECT COALESCE(sum(round(p.list_price_cents * (100 - CASE t.plan
+    WHEN 'max' THEN ${TUB_PLANS.max.discountPercent}::int ELSE ${TUB_PLANS.flex.discountPercent}::int END) / 100.0)
+    * i.quantity), 0)
+  FROM tub_plan_items i JOIN products p ON p.id = i.product_id WHERE i.plan_id = t.id)`;
+/** A tub plan's monthly run rate, as a membership's: its delivery every `schedule_days` days, over 30. */
+const TUB_RATE = sql`round(${TUB_PLAN_DELIVERY} * 30.0 / t.schedule_days)`;
+/** A tub plan that started: its first delivery was paid (a declined first charge never started it). */
+const TUB_PLAN_STARTED = sql`EXISTS (SELECT 1 FROM plan_periods pp
+  WHERE pp.plan_kind = 'tub_plan' AND pp.plan_id = t.id AND pp.status = 'billed')`;
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
 const num = (v: unknown) => Number(v ?? 0);
@@ -66,12 +79,14 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
 
       const [snapshot, period, series, revenue, cohorts, funnel, profiles, sampleToTub, demand, reasons] =
         await Promise.all([
-          rows<{ mrr: number; active: number; paused: number; past_due: number }>(sql`
+          rows<{ mrr: number; active: number; paused: number; past_due: number; tub_mrr: number }>(sql`
             SELECT
               COALESCE(sum(${RATE}) FILTER (WHERE NOT s.paused), 0)::int AS mrr,
               count(*) FILTER (WHERE NOT s.paused)::int AS active,
               count(*) FILTER (WHERE s.paused)::int AS paused,
-              count(*) FILTER (WHERE s.status = 'past_due')::int AS past_due
+              count(*) FILTER (WHERE s.status = 'past_due')::int AS past_due,
+              (SELECT COALESCE(sum(${TUB_RATE}), 0) FROM tub_plans t
+                WHERE t.status IN ('active', 'past_due') AND NOT t.paused)::int AS tub_mrr
             FROM subscriptions s WHERE s.status IN ('active', 'past_due')`),
           rows<{ created: number; canceled: number; at_start: number }>(sql`
             SELECT
@@ -87,6 +102,11 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
               SELECT s.created_at AS at, ${RATE} AS rate FROM subscriptions s
               UNION ALL
               SELECT s.canceled_at, -${RATE} FROM subscriptions s WHERE s.canceled_at IS NOT NULL
+              UNION ALL
+              SELECT t.created_at, ${TUB_RATE} FROM tub_plans t WHERE ${TUB_PLAN_STARTED}
+              UNION ALL
+              SELECT t.canceled_at, -${TUB_RATE} FROM tub_plans t
+              WHERE t.canceled_at IS NOT NULL AND ${TUB_PLAN_STARTED}
             ), base AS (
               SELECT COALESCE(sum(rate), 0) AS b FROM ev WHERE at < ${start}
             ), delta AS (
@@ -100,11 +120,19 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
               (base.b + sum(COALESCE(delta.r, 0)) OVER (ORDER BY days.day))::int AS mrr
             FROM days CROSS JOIN base LEFT JOIN delta ON delta.day = days.day
             ORDER BY days.day`),
-          rows<{ first: number; renewals: number; shop: number; pre: number; refunds: number }>(sql`
+          rows<{
+            first: number;
+            renewals: number;
+            shop: number;
+            tub: number;
+            pre: number;
+            refunds: number;
+          }>(sql`
             SELECT
               COALESCE(sum(o.total_cents) FILTER (WHERE o.kind = 'first_box'), 0)::int AS first,
               COALESCE(sum(o.total_cents) FILTER (WHERE o.kind = 'cycle_box'), 0)::int AS renewals,
               COALESCE(sum(o.total_cents) FILTER (WHERE o.kind = 'cart'), 0)::int AS shop,
+              COALESCE(sum(o.total_cents) FILTER (WHERE o.kind = 'tub_plan'), 0)::int AS tub,
               COALESCE(sum(o.total_cents) FILTER (WHERE o.kind = 'pre_order'), 0)::int AS pre,
               (SELECT COALESCE(sum(r.amount_cents), 0) FROM refunds r WHERE r.status = 'succeeded'
                  AND r.updated_at >= ${start} AND r.updated_at < ${end})::int AS refunds
@@ -244,8 +272,8 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
         firstBoxesCents: num(rev?.first),
         renewalsCents: num(rev?.renewals),
         shopCents: num(rev?.shop),
-        // Tub plans are not sold yet: no table records them, so they add nothing here.
-        tubPlansCents: 0,
+        // A delivery paid by a pre-order is a $0 order: the pre-order's payment counts once, as a pre-order.
+        tubPlansCents: num(rev?.tub),
         preOrdersCents: num(rev?.pre),
         refundsCents: num(rev?.refunds),
         totalCents: 0,
@@ -333,7 +361,7 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
         from,
         to,
         asOf: now.toISOString(),
-        mrrCents: num(snap?.mrr),
+        mrrCents: num(snap?.mrr) + num(snap?.tub_mrr),
         mrrSeries: series.map((p) => ({ day: p.day, mrrCents: num(p.mrr) })),
         activeMembers: num(snap?.active),
         pausedMembers: num(snap?.paused),

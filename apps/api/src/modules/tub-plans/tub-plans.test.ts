@@ -549,3 +549,45 @@ describe('two processes', () => {
     }
   }, 120_000);
 });
+
+describe("the operator's insights", () => {
+  it('count a Flex plan every 45 days in MRR at its delivery price × 30 / 45, and its delivery under tub plan revenue', async () => {
+    const today = new Date(now).toISOString().slice(0, 10);
+    const insights = async () => {
+      const res = await server.request('GET', `/api/admin/insights?from=${today}&to=${today}`, {
+        token: await login(DEMO_ADMIN.email, DEMO_ADMIN.password),
+      });
+      expect(res.status).toBe(200);
+      return res.body as { mrrCents: number; revenueCents: { tubPlansCents: number; totalCents: number } };
+    };
+    // The launch is idempotent: this test also runs alone.
+    const launched = await server.request('POST', '/api/admin/tub-plans/launch', {
+      token: await login(DEMO_ADMIN.email, DEMO_ADMIN.password),
+    });
+    expect(launched.status).toBe(200);
+    const m = await sampledMember('insights');
+    const before = await insights();
+    const tub = m.unlocked[0]!;
+    const started = await call(m, 'POST', '/api/tubPlan/Start', {
+      plan: 'flex',
+      items: [{ productId: tub, quantity: 1 }],
+      deliverySchedule: 1,
+    });
+    expect(started.status).toBe(200);
+    const after = await insights();
+    const unit = tubPlanUnitCents('flex', await listPrice(tub));
+    expect(after.mrrCents - before.mrrCents).toBe(Math.round((unit * 30) / 45));
+    const [order] = await planOrders(started.body.id as string);
+    const [paid] = await rows<{ total_cents: number }>(
+      sql`SELECT total_cents FROM orders WHERE id = ${order!.id}`,
+    );
+    expect(after.revenueCents.tubPlansCents - before.revenueCents.tubPlansCents).toBe(
+      Number(paid!.total_cents),
+    );
+    expect(after.revenueCents.totalCents - before.revenueCents.totalCents).toBe(Number(paid!.total_cents));
+
+    // Cancelled, it no longer adds to MRR.
+    expect((await call(m, 'POST', '/api/tubPlan/Cancel', { id: started.body.id })).status).toBe(200);
+    expect((await insights()).mrrCents).toBe(before.mrrCents);
+  }, 120_000);
+});
