@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CouponsAdminService } from './coupons.service.ts';
-import { adminActorOf } from './members.routes.ts';
+import { adminActorOf } from './guard.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];

@@ -7,8 +7,8 @@ import {
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminActorOf } from './guard.ts';
 import type { IssueReportsAdminService } from './issue-reports.service.ts';
-import { adminActorOf } from './members.routes.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];

@@ -11,10 +11,10 @@ import {
   AdminUuidParamsSchema,
   CheckoutIdentitySchema,
 } from '@store/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound, unauthorized } from '../../http/errors.ts';
-import type { Actor } from './admin.service.ts';
+import { notFound } from '../../http/errors.ts';
+import { adminActorOf } from './guard.ts';
 import type { MembersService } from './members.service.ts';
 import type { RefundsService } from './refunds.service.ts';
 
@@ -22,10 +22,6 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /** The operator set by the back office's guard (admin.routes.ts). */
-export function adminActorOf(request: FastifyRequest): Actor {
-  if (!request.adminActor) throw unauthorized();
-  return request.adminActor;
-}
 
 /**
  * Members, their memberships and refunds (docs/product.md#back-office). Registered inside the back office's

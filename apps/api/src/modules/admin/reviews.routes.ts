@@ -7,7 +7,7 @@ import {
 } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminActorOf } from './members.routes.ts';
+import { adminActorOf } from './guard.ts';
 import type { ReviewsAdminService } from './reviews.service.ts';
 
 const tags = ['admin'];
