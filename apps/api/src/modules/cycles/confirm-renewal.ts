@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { findOrderRow } from '../orders/index.ts';
 import { type PaymentProvider, PaymentProviderError, type ProviderPaymentIntent } from '../payments/index.ts';
 import { cycleStore as store } from '../subscriptions/index.ts';
-import { recordPaid } from './renewals.ts';
+import { recordPaid } from './renewal-outcomes.ts';
 
 /**
  * docs/reliability.md#d6: a renewal the bank wants to authenticate leaves its cycle `awaiting_customer`
