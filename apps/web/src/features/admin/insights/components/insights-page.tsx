@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorText } from '../../components/list-parts.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { PeriodPicker } from '../../dashboard/components/period-picker.tsx';
 import { periodLabel } from '../../dashboard/utils/period.ts';
 import { useInsights } from '../api/get-insights.ts';
@@ -184,16 +185,6 @@ function CsvButton({
 }
 
 /** A table that scrolls sideways on a phone; its frame takes focus so a keyboard can scroll it. */
-function TableFrame({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    // biome-ignore lint/a11y/useSemanticElements: a fieldset would be wrong around a table; the group only names the scroll box
-    <div className="admin-table-wrap" role="group" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
-
 const num = (n: number) => <td className="admin-table__number">{n}</td>;
 const money = (cents: number) => <td className="admin-table__number">{formatUsd(cents)}</td>;
 
@@ -221,7 +212,7 @@ function MrrSection({ data }: { data: AdminInsights }) {
       )}
       <details className="insights-section__table">
         <summary>Show as a table</summary>
-        <TableFrame label="MRR by day">
+        <TableScroll label="MRR by day">
           <table className="admin-table">
             <thead>
               <tr>
@@ -240,7 +231,7 @@ function MrrSection({ data }: { data: AdminInsights }) {
               ))}
             </tbody>
           </table>
-        </TableFrame>
+        </TableScroll>
       </details>
     </Section>
   );
@@ -310,7 +301,7 @@ function RevenueSection({ data }: { data: AdminInsights }) {
         rows: [...rows.map(([k, c]) => [k, dollars(c)]), ['Total', dollars(r.totalCents)]],
       }}
     >
-      <TableFrame label="Revenue by kind">
+      <TableScroll label="Revenue by kind">
         <table className="admin-table">
           <thead>
             <tr>
@@ -345,7 +336,7 @@ function RevenueSection({ data }: { data: AdminInsights }) {
             </tr>
           </tfoot>
         </table>
-      </TableFrame>
+      </TableScroll>
     </Section>
   );
 }
@@ -370,7 +361,7 @@ function CohortSection({ data }: { data: AdminInsights }) {
       }}
     >
       {data.cohorts.length ? (
-        <TableFrame label="Cohort retention">
+        <TableScroll label="Cohort retention">
           <table className="admin-table insights-heat">
             <thead>
               <tr>
@@ -417,7 +408,7 @@ function CohortSection({ data }: { data: AdminInsights }) {
               ))}
             </tbody>
           </table>
-        </TableFrame>
+        </TableScroll>
       ) : (
         <p className="admin-state">No first payments in these months.</p>
       )}
@@ -500,7 +491,7 @@ function CancelSection({ data }: { data: AdminInsights }) {
         rows: data.cancelReasons.map((r) => [r.reason, r.name, r.offered, r.saved, r.canceled]),
       }}
     >
-      <TableFrame label="Cancel reasons">
+      <TableScroll label="Cancel reasons">
         <table className="admin-table">
           <thead>
             <tr>
@@ -527,7 +518,7 @@ function CancelSection({ data }: { data: AdminInsights }) {
             ))}
           </tbody>
         </table>
-      </TableFrame>
+      </TableScroll>
     </Section>
   );
 }
@@ -557,7 +548,7 @@ function ProfileSection({ data }: { data: AdminInsights }) {
       }}
     >
       {groups.some((g) => g.rows.length) ? (
-        <TableFrame label="Members by quiz answer">
+        <TableScroll label="Members by quiz answer">
           <table className="admin-table">
             <thead>
               <tr>
@@ -593,7 +584,7 @@ function ProfileSection({ data }: { data: AdminInsights }) {
               </tbody>
             ))}
           </table>
-        </TableFrame>
+        </TableScroll>
       ) : (
         <p className="admin-state">No member has a quiz with these answers yet.</p>
       )}
@@ -620,7 +611,7 @@ function SampleToTubSection({ data }: { data: AdminInsights }) {
       }}
     >
       {data.sampleToTub.length ? (
-        <TableFrame label="From sample to tub">
+        <TableScroll label="From sample to tub">
           <table className="admin-table">
             <thead>
               <tr>
@@ -653,7 +644,7 @@ function SampleToTubSection({ data }: { data: AdminInsights }) {
               ))}
             </tbody>
           </table>
-        </TableFrame>
+        </TableScroll>
       ) : (
         <p className="admin-state">No box has been paid yet.</p>
       )}
@@ -680,7 +671,7 @@ function DemandSection({ data }: { data: AdminInsights }) {
       }}
     >
       {data.sampleDemand.length ? (
-        <TableFrame label="Sample demand">
+        <TableScroll label="Sample demand">
           <table className="admin-table">
             <thead>
               <tr>
@@ -722,7 +713,7 @@ function DemandSection({ data }: { data: AdminInsights }) {
               })}
             </tbody>
           </table>
-        </TableFrame>
+        </TableScroll>
       ) : (
         <p className="admin-state">No box bills in the next 30 days.</p>
       )}
