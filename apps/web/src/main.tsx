@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
-import { createRouter, routes } from './app/router.tsx';
+import { preloadPages, routes } from './app/router.tsx';
 import { replayEarlyInput } from './lib/early-input.ts';
 import './styles/global.css';
 
@@ -15,31 +15,24 @@ if (container.firstElementChild) void hydratePrerendered();
 else {
   createRoot(container).render(
     <StrictMode>
-      <AppProvider router={createRouter()} />
+      <AppProvider />
     </StrictMode>,
   );
 }
 
 /**
- * A prerendered page (docs/decisions/014-prerendered-public-pages.md#how): its route modules load
- * before the router exists, so the first render is the page itself, as in the HTML, not a blank.
+ * A prerendered page (docs/decisions/014-prerendered-public-pages.md#how): its pages' modules load
+ * before it hydrates, so the first render is the page itself, as in the HTML, not a blank.
  */
 async function hydratePrerendered() {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
+  await preloadPages(matchRoutes(routes, window.location) ?? []);
   // As a transition, React hydrates in short slices and the page stays responsive meanwhile
   // (Lighthouse's Total Blocking Time counts every task over 50 ms).
   startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
-        <AppProvider router={createRouter()} onMounted={() => replayEarlyInput(container)} />
+        <AppProvider onMounted={() => replayEarlyInput(container)} />
       </StrictMode>,
     );
   });

@@ -1,15 +1,23 @@
 import { useEffect } from 'react';
-import type { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, useRoutes } from 'react-router';
+import { routes } from './router.tsx';
 
 interface AppProviderProps {
-  router: ReturnType<typeof createBrowserRouter>;
   /** Runs once the whole tree has mounted (for a prerendered page: once it has hydrated). */
   onMounted?: () => void;
 }
 
-export function AppProvider({ router, onMounted }: AppProviderProps) {
+/** The route table, rendered for the current URL; the prerender renders it with StaticRouter. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+export function AppProvider({ onMounted }: AppProviderProps) {
   // The root's effect runs after every component below it has mounted.
   useEffect(() => onMounted?.(), [onMounted]);
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,81 +1,135 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, use } from 'react';
+import { Outlet, type RouteObject, useLocation } from 'react-router';
 import { RequireAuth } from '@/components/layouts/require-auth.tsx';
 import { RootLayout } from '@/components/layouts/root-layout.tsx';
-import type { RouteHandle } from '@/components/layouts/route-handle.ts';
 import { CartPanelHost } from '@/features/cart/components/cart-panel-host.tsx';
+import { PageLoadBoundary } from './page-load-boundary.tsx';
 
-type RouteModule = { default: React.ComponentType; handle?: RouteHandle };
+type RouteModule = { default: ComponentType };
+
+/** What each route of the table carries besides its element: how to load its page ahead. */
+export interface PageHandle {
+  preload(): Promise<unknown>;
+}
+
+/** One page's chunk: loaded once, by the first render that needs it or ahead by `preload`. */
+class PageChunk implements PageHandle {
+  loaded: RouteModule | undefined;
+  private loading: Promise<RouteModule> | undefined;
+
+  constructor(private readonly load: () => Promise<RouteModule>) {}
+
+  preload(): Promise<RouteModule> {
+    this.loading ??= this.load().then(
+      (module) => {
+        this.loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        // A failed download (a deploy replaced the chunk, the network dropped) may be tried again.
+        this.loading = undefined;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+}
+
+/** Renders the chunk's page, suspending until it has downloaded. */
+function LazyPage({ chunk }: { chunk: PageChunk }) {
+  const { default: Component } = chunk.loaded ?? use(chunk.preload());
+  return <Component />;
+}
 
 /**
- * Each page is its own chunk, so the first visit downloads only the page it lands on. A page may
- * export a `handle` (RouteHandle) to shape the layout, such as hiding the top menu.
+ * One page as its own chunk, so a first visit downloads only the page it lands on. Navigations are
+ * transitions, so while the next page downloads the page being left stays on screen. A prerendered
+ * page's chunk is loaded before hydration, so its first render is the page, as in the HTML. Why
+ * the table is declarative rather than a data router: docs/performance.md#initial-javascript.
  */
-function page(load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const module = await load();
-      return { Component: module.default, handle: module.handle };
-    },
-  };
+function lazyPage(load: () => Promise<RouteModule>): Pick<RouteObject, 'element'> & { handle: PageHandle } {
+  const chunk = new PageChunk(load);
+  return { element: <LazyPage chunk={chunk} />, handle: chunk };
+}
+
+// A page reached by two paths is one element, so moving between them keeps its state.
+const takeQuiz = lazyPage(() => import('./routes/take-quiz.tsx'));
+const checkout = lazyPage(() => import('./routes/checkout.tsx'));
+
+/**
+ * Every page: the shared layout, and the MY CART side panel for a signed-in member. No Suspense
+ * boundary around the page: navigations are transitions, so the page being left stays until the
+ * next one has downloaded, and a boundary would let a prerendered page hydrate after the layout's
+ * effects, too late for what the visitor typed before (lib/early-input.ts).
+ */
+function Shell() {
+  return (
+    <>
+      <RootLayout>
+        <PageLoadBoundary path={useLocation().pathname}>
+          <Outlet />
+        </PageLoadBoundary>
+      </RootLayout>
+      <CartPanelHost />
+    </>
+  );
 }
 
 /** The full route table of docs/product.md#screens; guarded routes sit under RequireAuth. */
 export const routes: RouteObject[] = [
   {
-    element: (
-      <>
-        <RootLayout />
-        {/* The MY CART side panel, once for every page of a signed-in member. */}
-        <CartPanelHost />
-      </>
-    ),
+    element: <Shell />,
     children: [
-      { index: true, ...page(() => import('./routes/home.tsx')) },
-      { path: 'login', ...page(() => import('./routes/login.tsx')) },
-      { path: 'login-link', ...page(() => import('./routes/login-link.tsx')) },
-      { path: 'register', ...page(() => import('./routes/register.tsx')) },
-      { path: 'forgot-password', ...page(() => import('./routes/forgot-password.tsx')) },
-      { path: 'reset-password', ...page(() => import('./routes/reset-password.tsx')) },
-      { path: 'verification/:code/:userId', ...page(() => import('./routes/verification.tsx')) },
-      { path: 'take-quiz/:step', ...page(() => import('./routes/take-quiz.tsx')) },
-      { path: 'take-quiz/:step/:quizId', ...page(() => import('./routes/take-quiz.tsx')) },
-      { path: 'subscriptions-learn-more', ...page(() => import('./routes/learn-more.tsx')) },
-      { path: 'cancel', ...page(() => import('./routes/cancel.tsx')) },
-      { path: 'frequency', ...page(() => import('./routes/frequency.tsx')) },
-      { path: 'cancel-reason', ...page(() => import('./routes/cancel-reason.tsx')) },
-      { path: 'unsubscribe/:token?', ...page(() => import('./routes/unsubscribe.tsx')) },
-      { path: 'privacy-policy', ...page(() => import('./routes/privacy-policy.tsx')) },
-      { path: 'influencer', ...page(() => import('./routes/influencer.tsx')) },
-      { path: 'dev/mailbox', ...page(() => import('./routes/dev-mailbox.tsx')) },
+      { index: true, ...lazyPage(() => import('./routes/home.tsx')) },
+      { path: 'login', ...lazyPage(() => import('./routes/login.tsx')) },
+      { path: 'login-link', ...lazyPage(() => import('./routes/login-link.tsx')) },
+      { path: 'register', ...lazyPage(() => import('./routes/register.tsx')) },
+      { path: 'forgot-password', ...lazyPage(() => import('./routes/forgot-password.tsx')) },
+      { path: 'reset-password', ...lazyPage(() => import('./routes/reset-password.tsx')) },
+      { path: 'verification/:code/:userId', ...lazyPage(() => import('./routes/verification.tsx')) },
+      { path: 'take-quiz/:step', ...takeQuiz },
+      { path: 'take-quiz/:step/:quizId', ...takeQuiz },
+      { path: 'subscriptions-learn-more', ...lazyPage(() => import('./routes/learn-more.tsx')) },
+      { path: 'cancel', ...lazyPage(() => import('./routes/cancel.tsx')) },
+      { path: 'frequency', ...lazyPage(() => import('./routes/frequency.tsx')) },
+      { path: 'cancel-reason', ...lazyPage(() => import('./routes/cancel-reason.tsx')) },
+      { path: 'unsubscribe/:token?', ...lazyPage(() => import('./routes/unsubscribe.tsx')) },
+      { path: 'privacy-policy', ...lazyPage(() => import('./routes/privacy-policy.tsx')) },
+      { path: 'influencer', ...lazyPage(() => import('./routes/influencer.tsx')) },
+      { path: 'dev/mailbox', ...lazyPage(() => import('./routes/dev-mailbox.tsx')) },
       {
         element: <RequireAuth />,
         children: [
-          { path: 'result/:quizId', ...page(() => import('./routes/result.tsx')) },
-          { path: 'subscribe/:orderId', ...page(() => import('./routes/subscribe.tsx')) },
-          { path: 'checkout', ...page(() => import('./routes/checkout.tsx')) },
-          { path: 'checkout/:orderId', ...page(() => import('./routes/checkout.tsx')) },
-          { path: 'cart-checkout', ...page(() => import('./routes/cart-checkout.tsx')) },
-          { path: 'checkout-completed', ...page(() => import('./routes/checkout-completed.tsx')) },
-          { path: 'thank-you/:orderId', ...page(() => import('./routes/thank-you.tsx')) },
-          { path: 'profile', ...page(() => import('./routes/profile.tsx')) },
-          { path: 'membership', ...page(() => import('./routes/membership.tsx')) },
-          { path: 'membership/confirm-payment', ...page(() => import('./routes/confirm-payment.tsx')) },
-          { path: 'shop', ...page(() => import('./routes/shop.tsx')) },
-          { path: 'billing', ...page(() => import('./routes/billing.tsx')) },
-          { path: 'product-detail/:productId', ...page(() => import('./routes/product-detail.tsx')) },
-          { path: 'build-your-box/:orderId', ...page(() => import('./routes/build-your-box.tsx')) },
-          { path: 'choose-samples/:orderId', ...page(() => import('./routes/choose-samples.tsx')) },
-          { path: 'sample-detail/:orderId/:productId', ...page(() => import('./routes/sample-detail.tsx')) },
-          { path: 'order-detail/:orderId', ...page(() => import('./routes/order-detail.tsx')) },
-          { path: 'review-box', ...page(() => import('./routes/review-box.tsx')) },
-          { path: 'admin/*', ...page(() => import('./routes/admin.tsx')) },
+          { path: 'result/:quizId', ...lazyPage(() => import('./routes/result.tsx')) },
+          { path: 'subscribe/:orderId', ...lazyPage(() => import('./routes/subscribe.tsx')) },
+          { path: 'checkout', ...checkout },
+          { path: 'checkout/:orderId', ...checkout },
+          { path: 'cart-checkout', ...lazyPage(() => import('./routes/cart-checkout.tsx')) },
+          { path: 'checkout-completed', ...lazyPage(() => import('./routes/checkout-completed.tsx')) },
+          { path: 'thank-you/:orderId', ...lazyPage(() => import('./routes/thank-you.tsx')) },
+          { path: 'profile', ...lazyPage(() => import('./routes/profile.tsx')) },
+          { path: 'membership', ...lazyPage(() => import('./routes/membership.tsx')) },
+          { path: 'membership/confirm-payment', ...lazyPage(() => import('./routes/confirm-payment.tsx')) },
+          { path: 'shop', ...lazyPage(() => import('./routes/shop.tsx')) },
+          { path: 'billing', ...lazyPage(() => import('./routes/billing.tsx')) },
+          { path: 'product-detail/:productId', ...lazyPage(() => import('./routes/product-detail.tsx')) },
+          { path: 'build-your-box/:orderId', ...lazyPage(() => import('./routes/build-your-box.tsx')) },
+          { path: 'choose-samples/:orderId', ...lazyPage(() => import('./routes/choose-samples.tsx')) },
+          {
+            path: 'sample-detail/:orderId/:productId',
+            ...lazyPage(() => import('./routes/sample-detail.tsx')),
+          },
+          { path: 'order-detail/:orderId', ...lazyPage(() => import('./routes/order-detail.tsx')) },
+          { path: 'review-box', ...lazyPage(() => import('./routes/review-box.tsx')) },
+          { path: 'admin/*', ...lazyPage(() => import('./routes/admin.tsx')) },
         ],
       },
-      { path: '*', ...page(() => import('./routes/not-found.tsx')) },
+      { path: '*', ...lazyPage(() => import('./routes/not-found.tsx')) },
     ],
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** Loads the pages `pathname` renders (its route and any layout route with a page), all at once. */
+export async function preloadPages(matches: { route: RouteObject }[]): Promise<void> {
+  await Promise.all(matches.map(({ route }) => (route.handle as PageHandle | undefined)?.preload()));
 }

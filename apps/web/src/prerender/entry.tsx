@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { routes } from '@/app/router.tsx';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { AppRoutes } from '@/app/provider.tsx';
+import { preloadPages, routes } from '@/app/router.tsx';
 import { readSsrHead, resetSsrHead, type SsrHead } from '@/lib/ssr-head.ts';
 
 export { PRERENDERED_PAGES } from './pages.ts';
@@ -15,18 +16,19 @@ export interface RenderedPage {
 /**
  * Renders one public page as a visitor sees it before any answer from the API
  * (docs/decisions/014-prerendered-public-pages.md#how). Built by `vite build --ssr` and called by
- * scripts/prerender.mjs; the client hydrates the same tree with RouterProvider.
+ * scripts/prerender.mjs; the client hydrates the same tree under BrowserRouter.
  */
 export async function render(path: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
-  if (context.errors) throw new Error(`${path} failed: ${JSON.stringify(context.errors)}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const matches = matchRoutes(routes, path);
+  if (!matches) throw new Error(`${path} matches no route`);
+  // Loaded first, so the pages render at once instead of suspending.
+  await preloadPages(matches);
   resetSsrHead();
   const html = renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={path}>
+        <AppRoutes />
+      </StaticRouter>
     </StrictMode>,
   );
   return { html, head: readSsrHead() };

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { SnackbarHost } from '@/components/ui/snackbar-host.tsx';
 import { TopNav } from './top-nav.tsx';
 
@@ -61,8 +61,8 @@ function focusHeading(): () => void {
   return stop;
 }
 
-/** Every page: the top bar, the snackbars, and scrolling (to the top, or to an #anchor). */
-export function RootLayout() {
+/** Every page: the top bar, the page itself (`children`), the snackbars, and scrolling (to the top, or to an #anchor). */
+export function RootLayout({ children }: { children: ReactNode }) {
   const { pathname, hash, key } = useLocation();
 
   // docs/product.md#screens: every navigation to another page starts at the top, with focus on
@@ -92,7 +92,7 @@ export function RootLayout() {
       </a>
       <TopNav />
       <div id="main-content" tabIndex={-1}>
-        <Outlet />
+        {children}
       </div>
       <SnackbarHost />
     </>

@@ -6,7 +6,6 @@ import { paths } from '@/config/paths.ts';
 import { logout, useAuth } from '@/lib/auth.ts';
 import { openCartPanel, useCartCount } from '@/lib/cart-count.ts';
 import { supportMailto } from '@/lib/support.ts';
-import { useIsMenuHidden } from './route-handle.ts';
 import { useDropdown } from './use-dropdown.ts';
 import './top-nav.css';
 
@@ -19,7 +18,6 @@ function linkClass({ isActive }: { isActive: boolean }) {
 /** The top navigation bar (docs/product.md#screens): the visitor menu, or the member menu once signed in. */
 export function TopNav() {
   const { status, info } = useAuth();
-  const isMenuHidden = useIsMenuHidden();
   const { pathname } = useLocation();
   const isAdmin = info?.identity.permissions.includes('admin') ?? false;
   // The back office has its own header: the operator's work, not the store's Shop and cart.
@@ -42,12 +40,11 @@ export function TopNav() {
           ) : null}
         </Link>
         {status === 'signed-out' ? (
-          <VisitorMenu isMenuHidden={isMenuHidden} />
+          <VisitorMenu />
         ) : isBackOffice ? (
           <BackOfficeMenu email={info?.identity.emailAddress} />
         ) : (
           <MemberMenu
-            isMenuHidden={isMenuHidden}
             email={info?.identity.emailAddress}
             isAdmin={info?.identity.permissions.includes('admin') ?? false}
           />
@@ -66,18 +63,14 @@ function useQuizAndAnchorState() {
 }
 
 /** Signed out: Get Started, How It Works, Log In; on small screens a burger holds the first two. */
-function VisitorMenu({ isMenuHidden }: { isMenuHidden: boolean }) {
+function VisitorMenu() {
   const { isQuiz, isHowItWorks } = useQuizAndAnchorState();
   const dropdown = useDropdown();
   const loginButton = (
-    <NavLink
-      to={paths.login()}
-      className={isMenuHidden ? 'top-nav__login-button' : 'top-nav__login-button top-nav__narrow-only'}
-    >
+    <NavLink to={paths.login()} className="top-nav__login-button top-nav__narrow-only">
       LOG IN
     </NavLink>
   );
-  if (isMenuHidden) return <div className="top-nav__actions">{loginButton}</div>;
   return (
     <nav className="top-nav__actions" aria-label="Main">
       <ul className="top-nav__links top-nav__wide-only">
@@ -145,34 +138,29 @@ function VisitorMenu({ isMenuHidden }: { isMenuHidden: boolean }) {
 }
 
 interface MemberMenuProps {
-  isMenuHidden: boolean;
   email: string | undefined;
   isAdmin: boolean;
 }
 
 /** Signed in: Account, Shop, the cart, and a secondary menu (docs/product.md#shop-and-cart, docs/product.md#member-area). */
-function MemberMenu({ isMenuHidden, email, isAdmin }: MemberMenuProps) {
+function MemberMenu({ email, isAdmin }: MemberMenuProps) {
   const dropdown = useDropdown();
   const [isLoggingOut, setLoggingOut] = useState(false);
   return (
     <nav className="top-nav__actions" aria-label="Main">
-      {isMenuHidden ? null : (
-        <>
-          <ul className="top-nav__links">
-            <li className="top-nav__wide-only">
-              <NavLink to={paths.profile()} className={linkClass}>
-                Account
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.shop()} className={linkClass}>
-                Shop
-              </NavLink>
-            </li>
-          </ul>
-          <CartButton />
-        </>
-      )}
+      <ul className="top-nav__links">
+        <li className="top-nav__wide-only">
+          <NavLink to={paths.profile()} className={linkClass}>
+            Account
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={paths.shop()} className={linkClass}>
+            Shop
+          </NavLink>
+        </li>
+      </ul>
+      <CartButton />
       <div className="top-nav__menu-wrap" ref={dropdown.rootRef}>
         <button
           ref={dropdown.toggleRef}
