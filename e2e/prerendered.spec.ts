@@ -259,3 +259,25 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('a page whose script does not download', () => {
+  test('says so in its place with a reload, keeps the top bar, and loads once the network is back', async ({
+    page,
+  }) => {
+    let blocked = true;
+    await page.route(/\/assets\/privacy-policy-[\w-]+\.js$/, (route) =>
+      blocked ? route.abort() : route.continue(),
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await loadAndHydrate(page, '/')).toBe(true);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'This page did not load' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Check your connection and reload the page');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sample First home' })).toBeVisible();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+
+    blocked = false;
+    await page.getByRole('button', { name: 'Reload the page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  });
+});

@@ -20,17 +20,13 @@ class PageChunk implements PageHandle {
   constructor(private readonly load: () => Promise<RouteModule>) {}
 
   preload(): Promise<RouteModule> {
-    this.loading ??= this.load().then(
-      (module) => {
-        this.loaded = module;
-        return module;
-      },
-      (error: unknown) => {
-        // A failed download (a deploy replaced the chunk, the network dropped) may be tried again.
-        this.loading = undefined;
-        throw error;
-      },
-    );
+    // A failed download stays failed for this page load: `use` must see the same promise again to
+    // throw its error (a fresh one each render would suspend forever). The error's screen offers a
+    // full reload, which starts afresh.
+    this.loading ??= this.load().then((module) => {
+      this.loaded = module;
+      return module;
+    });
     return this.loading;
   }
 }
