@@ -2,6 +2,8 @@
 // possible work, on the same machine in the same run, and prints each route's ratio to its reference.
 //
 //   node bench/run.mjs [-d seconds] [-c connections] [-r rounds] [-w warmup-seconds] [--no-build] [--only a,b]
+//   (keys for --only: health, flavors, home, authinfo, product, shop, checkout, my-orders, cart-get,
+//   product-pglite, flavors-pglite, cart-add, cart-add-50, logins)
 //
 // Each target: a warm-up, then `rounds` runs of autocannon; the round with the most req/s is kept
 // (best of N). Results go to bench/results/latest.json (ignored by git).
@@ -60,9 +62,22 @@ const TARGETS = {
   pgliteReadRatio: 0.5,
   /** addToCart over 50 members' carts, of a raw pg transaction doing the same rows. */
   cartAddRatio: 0.4,
+  /** AuthInfo's p99 while 20 logins a second run beside it, at most this times its p99 alone. */
+  loginsP99Factor: 1.5,
   p99Ms: 20,
 };
 const CART_MEMBERS = 50;
+
+/** Logins a second in the logins-beside measurement, spread over LOGIN_ADDRESSES and LOGIN_ACCOUNTS. */
+const LOGINS_PER_SECOND = 20;
+const LOGIN_SECONDS = 10;
+/**
+ * Below the per-address and per-account login limits (50 per address and 10 per account in 15
+ * minutes): 200 logins over 10 loopback addresses and 25 accounts are 20 per address and 8 per
+ * account, with each account's sign-up login.
+ */
+const LOGIN_ADDRESSES = 10;
+const LOGIN_ACCOUNTS = 25;
 
 const id = randomId();
 const workDir = `/tmp/bench-${id}`;
@@ -419,6 +434,10 @@ async function main() {
     });
   }
 
+  const logins = selected('logins')
+    ? await benchLoginsBeside(base(PORTS.storePg), database.url, storeAuth(shopper.value), shopper.skip)
+    : undefined;
+
   console.log('\n== Results');
   const rows = results.map((r) =>
     r.skipped
@@ -457,6 +476,7 @@ async function main() {
       rows,
     ),
   );
+  if (logins) console.log(`\n${loginsText(logins)}`);
   console.log(
     `\nStatic assets: ${assets.map((a) => `${a.encoding}: ${a.ok ? 'ok' : `MISSED (${a.problem})`}`).join(', ')}`,
   );
@@ -472,6 +492,7 @@ async function main() {
     settings,
     targets: TARGETS,
     results,
+    logins,
     assets,
   };
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
@@ -635,4 +656,112 @@ async function checkAssets(baseUrl, distDir) {
     checks.push({ encoding, ok: problems.length === 0, problem: problems.join(', ') || undefined });
   }
   return checks;
+}
+
+/**
+ * Whether logins slow the others down (docs/performance.md#logins-beside-other-requests):
+ * AuthInfo under load alone, then the same load while 20 logins a second (each an argon2 check)
+ * arrive from 10 loopback addresses (127.0.0.2-11), in one run. The target is AuthInfo's p99 with
+ * the logins at most 1.5 times its p99 without them.
+ */
+async function benchLoginsBeside(baseUrl, databaseUrl, authInfoHeaders, skip) {
+  if (skip) return { skip };
+  process.stdout.write(`   logins beside AuthInfo: making ${LOGIN_ACCOUNTS} accounts ... `);
+  const accounts = [];
+  for (let i = 0; i < LOGIN_ACCOUNTS; i++) {
+    // Each sign-up from an address of its own, as people would (the store trusts the forwarded one).
+    const made = await benchUserToken(baseUrl, databaseUrl, id, `-login-${i}`, {
+      'x-forwarded-for': `10.77.0.${i + 1}`,
+    });
+    if (made.skip) return { skip: `account ${i}: ${made.skip}` };
+    accounts.push({ emailAddress: `bench-${id}-login-${i}@example.com`, password: `bench-${id}-Password!` });
+  }
+  const authInfo = (duration) =>
+    autocannon({
+      url: `${baseUrl}/api/Account/AuthInfo`,
+      connections: 10,
+      duration,
+      headers: authInfoHeaders,
+      timeout: 10,
+    });
+  await authInfo(2);
+  const alone = summarize(await authInfo(LOGIN_SECONDS));
+  const stream = startLogins(baseUrl, accounts);
+  const beside = summarize(await authInfo(LOGIN_SECONDS));
+  const logins = await stream.stop();
+  const factor = ratio(beside.p99, Math.max(1, alone.p99));
+  console.log('done');
+  return {
+    alone,
+    beside,
+    logins,
+    factor,
+    verdict:
+      logins.failed === 0
+        ? verdict(factor, TARGETS.loginsP99Factor, 'max')
+        : `MISSED (${logins.failed} logins did not answer 200)`,
+  };
+}
+
+/** Sends LOGINS_PER_SECOND logins a second, round-robin over the accounts and loopback addresses. */
+function startLogins(baseUrl, accounts) {
+  const { hostname, port } = new URL(baseUrl);
+  const latencies = [];
+  const statuses = {};
+  const pending = new Set();
+  let sent = 0;
+  const loginOnce = () => {
+    const n = sent++;
+    const body = JSON.stringify(accounts[n % accounts.length]);
+    const started = performance.now();
+    const done = new Promise((resolve) => {
+      const request = http.request(
+        {
+          host: hostname,
+          port,
+          method: 'POST',
+          path: '/api/User/Login',
+          localAddress: `127.0.0.${2 + (n % LOGIN_ADDRESSES)}`,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - started);
+            statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        statuses.error = (statuses.error ?? 0) + 1;
+        resolve();
+      });
+      request.end(body);
+    });
+    pending.add(done);
+    done.then(() => pending.delete(done));
+  };
+  const timer = setInterval(loginOnce, 1000 / LOGINS_PER_SECOND);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(pending);
+      latencies.sort((a, b) => a - b);
+      const at = (q) =>
+        Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+      const ok = statuses[200] ?? 0;
+      return { sent, done: ok, failed: sent - ok, statuses, p50: at(0.5), p99: at(0.99) };
+    },
+  };
+}
+
+function loginsText(r) {
+  if (r.skip) return `Logins beside AuthInfo: skipped, ${r.skip}`;
+  return [
+    `Logins beside AuthInfo (${LOGINS_PER_SECOND}/s from ${LOGIN_ADDRESSES} loopback addresses, ${LOGIN_SECONDS} s):`,
+    `   AuthInfo alone:        ${r.alone.rps} req/s, p99 ${r.alone.p99} ms`,
+    `   AuthInfo with logins:  ${r.beside.rps} req/s, p99 ${r.beside.p99} ms (${r.factor?.toFixed(2)}x; target <= ${TARGETS.loginsP99Factor}x: ${r.verdict})`,
+    `   logins: ${r.logins.done} of ${r.logins.sent} answered 200 (${JSON.stringify(r.logins.statuses)}), p50 ${r.logins.p50} ms, p99 ${r.logins.p99} ms`,
+  ].join('\n');
 }

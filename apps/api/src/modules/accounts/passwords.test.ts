@@ -1,7 +1,13 @@
 import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
-import { hashPassword, requireAcceptablePassword, verifyPassword } from './passwords.ts';
+import {
+  HASH_SLOTS,
+  hashPassword,
+  inHashSlot,
+  requireAcceptablePassword,
+  verifyPassword,
+} from './passwords.ts';
 
 function policyError(password: string): string | undefined {
   try {
@@ -71,5 +77,43 @@ describe('A2 hashing', () => {
 
   it('never signs in against a malformed stored hash', async () => {
     expect(await verifyPassword('not-a-hash', 'anything')).toEqual({ ok: false, needsRehash: false });
+  });
+});
+
+describe('password hashing beside other requests (docs/performance.md#logins-beside-other-requests)', () => {
+  it('runs at most HASH_SLOTS computations at once, queues the rest in order, and frees a slot after a failure', async () => {
+    let running = 0;
+    let most = 0;
+    const finished: number[] = [];
+    const work = (n: number) => async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+      finished.push(n);
+      if (n === 0) throw new Error('this one fails');
+      return n;
+    };
+    const count = HASH_SLOTS + 3;
+    const results = await Promise.allSettled(Array.from({ length: count }, (_, n) => inHashSlot(work(n))));
+    expect(most).toBe(HASH_SLOTS);
+    expect(results[0]?.status).toBe('rejected');
+    expect(results.slice(1).map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual(
+      Array.from({ length: count - 1 }, (_, n) => n + 1),
+    );
+    // The queue drained completely: a new computation starts at once.
+    let startedAtOnce = false;
+    await inHashSlot(async () => {
+      startedAtOnce = running === 0;
+    });
+    expect(startedAtOnce).toBe(true);
+    // First come, first served.
+    expect(finished).toEqual(Array.from({ length: count }, (_, n) => n));
+  });
+
+  it('still hashes and verifies through the slots', async () => {
+    const hashes = await Promise.all([hashPassword('first-Password!'), hashPassword('second-Password!')]);
+    expect(await verifyPassword(hashes[0]!, 'first-Password!')).toEqual({ ok: true, needsRehash: false });
+    expect((await verifyPassword(hashes[1]!, 'first-Password!')).ok).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@store/contracts';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import argon2 from 'argon2';
@@ -10,6 +11,31 @@ export const HASH_OPTIONS = {
   timeCost: 2,
   parallelism: 1,
 } as const;
+
+/**
+ * How many argon2 computations run at once: one core fewer than the machine has (at least one).
+ * Each takes tens of milliseconds of a core; unbounded, a burst of logins or sign-ups would take
+ * every core and every other request would wait behind them. Bounded, the excess logins queue
+ * here and the event loop keeps a core (docs/performance.md#logins-beside-other-requests).
+ */
+export const HASH_SLOTS = Math.max(1, availableParallelism() - 1);
+
+let busySlots = 0;
+const waiting: Array<() => void> = [];
+
+/** Runs one argon2 computation in a free slot, after those already waiting. */
+export async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busySlots >= HASH_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else busySlots++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else busySlots--;
+  }
+}
 
 /** How many of the most common passwords are refused (docs/product.md#passwords). */
 const COMMON_PASSWORD_COUNT = 3000;
@@ -42,7 +68,7 @@ export function requireAcceptablePassword(password: string, field = 'password'):
  * it reads either), so other argon2 tools and audits read it as written.
  */
 export async function hashPassword(password: string): Promise<string> {
-  const hash = await argon2.hash(password, HASH_OPTIONS);
+  const hash = await inHashSlot(() => argon2.hash(password, HASH_OPTIONS));
   return hash.replace(/\$m=(\d+),p=(\d+),t=(\d+)\$/, '$$m=$1,t=$3,p=$2$$');
 }
 
@@ -52,7 +78,7 @@ export async function verifyPassword(
   password: string,
 ): Promise<{ ok: boolean; needsRehash: boolean }> {
   try {
-    const ok = await argon2.verify(hash, password);
+    const ok = await inHashSlot(() => argon2.verify(hash, password));
     return { ok, needsRehash: ok && argon2.needsRehash(hash, HASH_OPTIONS) };
   } catch {
     // A malformed stored hash never signs anyone in.
@@ -64,6 +90,7 @@ let dummyHash: Promise<string> | undefined;
 
 /** Spends the same time as a real check, so an unknown email answers as slowly as a wrong password. */
 export async function verifyAgainstDummy(password: string): Promise<void> {
-  dummyHash ??= argon2.hash('not-a-real-password-but-same-cost', HASH_OPTIONS);
-  await argon2.verify(await dummyHash, password).catch(() => false);
+  dummyHash ??= inHashSlot(() => argon2.hash('not-a-real-password-but-same-cost', HASH_OPTIONS));
+  const hash = await dummyHash;
+  await inHashSlot(() => argon2.verify(hash, password)).catch(() => false);
 }
