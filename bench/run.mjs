@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { initialJs } from './lib/initial-js.mjs';
 import { benchUserMembership, benchUserOrder, benchUserToken } from './lib/members.mjs';
 import {
   bestRound,
@@ -64,6 +65,8 @@ const TARGETS = {
   cartAddRatio: 0.4,
   /** AuthInfo's p99 while 20 logins a second run beside it, at most this times its p99 alone. */
   loginsP99Factor: 1.5,
+  /** The shell's initial JavaScript, gzip. */
+  initialJsKb: 100,
   p99Ms: 20,
 };
 const CART_MEMBERS = 50;
@@ -128,6 +131,8 @@ async function main() {
   const webDist = snapshotWebDist(root, workDir);
   const distIndex = path.join(webDist, 'index.html');
 
+  const loadBefore = loadAverage();
+  console.log(`== Load average before the run: ${loadBefore} (1, 5, 15 min; 2 cores are quiet below 1)`);
   console.log('== Starting the servers');
   const database = await createDatabase(`bench_${id}`);
   cleanups.push(() => database.drop());
@@ -477,6 +482,15 @@ async function main() {
     ),
   );
   if (logins) console.log(`\n${loginsText(logins)}`);
+  // The shell every first visit loads, from the same build the servers serve.
+  const shell = initialJs(webDist);
+  const shellKb = shell.gzipBytes / 1000;
+  console.log(
+    `\nInitial JavaScript (the shell, gzip): ${shellKb.toFixed(1)} kB in ${shell.files.length} files; target <= ${TARGETS.initialJsKb} kB: ${verdict(shellKb, TARGETS.initialJsKb, 'max')}` +
+      ' (Lighthouse and the prerendered pages: npm run bench:lighthouse; the insights: npm run bench:insights)',
+  );
+  const loadAfter = loadAverage();
+  console.log(`Load average after the run: ${loadAfter}`);
   console.log(
     `\nStatic assets: ${assets.map((a) => `${a.encoding}: ${a.ok ? 'ok' : `MISSED (${a.problem})`}`).join(', ')}`,
   );
@@ -491,8 +505,10 @@ async function main() {
     node: process.version,
     settings,
     targets: TARGETS,
+    loadAverage: { before: loadBefore, after: loadAfter },
     results,
     logins,
+    initialJs: { gzipBytes: shell.gzipBytes, files: shell.files },
     assets,
   };
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
@@ -764,4 +780,12 @@ function loginsText(r) {
     `   AuthInfo with logins:  ${r.beside.rps} req/s, p99 ${r.beside.p99} ms (${r.factor?.toFixed(2)}x; target <= ${TARGETS.loginsP99Factor}x: ${r.verdict})`,
     `   logins: ${r.logins.done} of ${r.logins.sent} answered 200 (${JSON.stringify(r.logins.statuses)}), p50 ${r.logins.p50} ms, p99 ${r.logins.p99} ms`,
   ].join('\n');
+}
+
+/** The machine's load average (1, 5 and 15 minutes) as `uptime` prints it. */
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 }
