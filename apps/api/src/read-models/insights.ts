@@ -161,9 +161,11 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
             SELECT q.furthest_step AS furthest, count(*)::int AS n,
               count(*) FILTER (WHERE q.identity_id IS NOT NULL)::int AS registered,
               count(*) FILTER (WHERE q.matches IS NOT NULL OR q.order_id IS NOT NULL)::int AS results,
-              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM orders o WHERE o.quiz_id = q.id
-                AND o.kind = 'first_box' AND o.paid_at IS NOT NULL))::int AS paid
-            FROM quizzes q WHERE q.created_at >= ${start} AND q.created_at < ${end}
+              -- A quiz has one first box at most (orders_first_box_quiz_uidx).
+              count(o.id)::int AS paid
+            FROM quizzes q
+              LEFT JOIN orders o ON o.quiz_id = q.id AND o.kind = 'first_box' AND o.paid_at IS NOT NULL
+            WHERE q.created_at >= ${start} AND q.created_at < ${end}
             GROUP BY q.furthest_step`),
           rows<{
             question: string;
