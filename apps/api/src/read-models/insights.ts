@@ -240,13 +240,20 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
             WITH open_boxes AS (
               SELECT bc.order_id FROM billing_cycles bc
               WHERE bc.status = 'billed' AND bc.order_id IS NOT NULL AND bc.assembled_at IS NULL
+            ), box_samples AS (
+              -- The open boxes' samples so far, read once for both the chosen and the rest.
+              SELECT i.order_id, i.product_id, count(*) AS n FROM order_items i
+              WHERE i.order_id IN (SELECT order_id FROM open_boxes) AND ${SAMPLE_ITEM}
+              GROUP BY i.order_id, i.product_id
             ), chosen AS (
-              SELECT i.product_id, count(*) AS n FROM order_items i JOIN open_boxes ob ON ob.order_id = i.order_id
-              WHERE ${SAMPLE_ITEM} GROUP BY i.product_id
+              SELECT bs.product_id, sum(bs.n) AS n FROM box_samples bs JOIN open_boxes ob ON ob.order_id = bs.order_id
+              GROUP BY bs.product_id
+            ), per_box AS (
+              SELECT bs.order_id, sum(bs.n) AS n FROM box_samples bs GROUP BY bs.order_id
             ), unchosen AS (
               SELECT
-                (SELECT COALESCE(sum(GREATEST(${SAMPLES_PER_BOX} - (SELECT count(*) FROM order_items i
-                   WHERE i.order_id = ob.order_id AND ${SAMPLE_ITEM}), 0)), 0) FROM open_boxes ob)
+                (SELECT COALESCE(sum(GREATEST(${SAMPLES_PER_BOX} - COALESCE(pb.n, 0), 0)), 0)
+                   FROM open_boxes ob LEFT JOIN per_box pb ON pb.order_id = ob.order_id)
                 + ${SAMPLES_PER_BOX} * (SELECT count(*) FROM subscriptions s
                    WHERE s.status = 'active' AND NOT s.paused AND s.skip_cycles = 0
                      AND s.next_billing_at >= ${nowSql}
