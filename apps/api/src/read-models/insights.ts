@@ -80,7 +80,7 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
           return (await tx.execute<T>(q)).rows;
         });
 
-      const [snapshot, period, series, revenue, cohorts, funnel, profiles, sampleToTub, demand, reasons] =
+      const [snapshot, period, series, revenue, cohorts, funnel, profiles, sampled, bought, demand, reasons] =
         await Promise.all([
           rows<{ mrr: number; active: number; paused: number; past_due: number; tub_mrr: number }>(sql`
             SELECT
@@ -207,32 +207,32 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
               sum(x.kept)::int AS kept, COALESCE(sum(x.revenue), 0)::int AS revenue
             FROM answers x
             GROUP BY x.question, x.answer ORDER BY x.question, x.answer`),
-          rows<{ id: number; name: string; sampled: number; bought: number; rating: number | null }>(sql`
+          // Sample-to-tub in two reads that run side by side: the members per product (all of
+          // product_samplers) and those who bought its tub later (the tubs bought, each looked up).
+          rows<{ id: number; name: string; sampled: number; rating: number | null }>(sql`
+            WITH sampled AS (
+              SELECT ps.product_id, count(*)::int AS sampled FROM product_samplers ps GROUP BY ps.product_id
+            )
+            SELECT p.id, b.name || ' ' || p.title || ' (' || p.flavor || ')' AS name, s.sampled,
+              (SELECT round(avg(r.rating)::numeric, 2) FROM product_reviews r
+                 WHERE r.product_id = p.id AND r.hidden_at IS NULL)::float8 AS rating
+            FROM sampled s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
+            ORDER BY s.sampled DESC, p.id`),
+          rows<{ id: number; bought: number }>(sql`
             WITH tubs AS (
               SELECT i.product_id, o.identity_id, max(o.paid_at) AS last_at
               FROM order_items i JOIN orders o ON o.id = i.order_id
               WHERE i.list_price_cents IS NOT NULL AND o.paid_at IS NOT NULL AND o.status IN (${paidStatuses})
                 AND o.kind IN ('cart', 'cycle_box')
               GROUP BY i.product_id, o.identity_id
-            ), sampled AS (
-              SELECT ps.product_id, count(*)::int AS sampled FROM product_samplers ps GROUP BY ps.product_id
-            ), bought AS (
-              -- Each (product, member) with a tub looked up by product_samplers' key (45,000 at
-              -- 100,000 members): the planner's hash join read all 1.8 million rows a second time.
-              SELECT t.product_id, count(*)::int AS bought FROM tubs t
-              CROSS JOIN LATERAL (SELECT 1 FROM product_samplers ps
-                WHERE ps.product_id = t.product_id AND ps.identity_id = t.identity_id
-                  AND ps.first_paid_at < t.last_at LIMIT 1) AS earlier
-              GROUP BY t.product_id
-            ), per AS (
-              SELECT s.product_id, s.sampled, COALESCE(b.bought, 0) AS bought
-              FROM sampled s LEFT JOIN bought b ON b.product_id = s.product_id
             )
-            SELECT p.id, b.name || ' ' || p.title || ' (' || p.flavor || ')' AS name, per.sampled, per.bought,
-              (SELECT round(avg(r.rating)::numeric, 2) FROM product_reviews r
-                 WHERE r.product_id = p.id AND r.hidden_at IS NULL)::float8 AS rating
-            FROM per JOIN products p ON p.id = per.product_id JOIN brands b ON b.id = p.brand_id
-            ORDER BY per.sampled DESC, p.id`),
+            -- Each (product, member) with a tub looked up by product_samplers' key (45,000 at
+            -- 100,000 members): the planner's hash join read all 1.8 million rows a second time.
+            SELECT t.product_id AS id, count(*)::int AS bought FROM tubs t
+            CROSS JOIN LATERAL (SELECT 1 FROM product_samplers ps
+              WHERE ps.product_id = t.product_id AND ps.identity_id = t.identity_id
+                AND ps.first_paid_at < t.last_at LIMIT 1) AS earlier
+            GROUP BY t.product_id`),
           // Samples the coming boxes need: boxes billed and not assembled yet (their items so far,
           // the rest estimated) and renewals due in the next 30 days (all 4 estimated). The
           // estimate shares the unchosen samples by each product's part of the recent boxes.
@@ -360,6 +360,8 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
             revenueCents: num(p.revenue),
           }));
 
+      const boughtTubs = new Map(bought.map((b) => [num(b.id), num(b.bought)]));
+
       const demandRows = demand
         .map((d) => ({
           productId: num(d.id),
@@ -411,12 +413,12 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
           fitnessGoals: profileRows('fitnessGoals', FitnessGoals),
           dietaryPreferences: profileRows('dietaryPreferences', DietaryPreferences),
         },
-        sampleToTub: sampleToTub.map((s) => ({
+        sampleToTub: sampled.map((s) => ({
           productId: num(s.id),
           name: s.name,
           sampled: num(s.sampled),
-          boughtTub: num(s.bought),
-          rate: share(num(s.bought), num(s.sampled)),
+          boughtTub: boughtTubs.get(num(s.id)) ?? 0,
+          rate: share(boughtTubs.get(num(s.id)) ?? 0, num(s.sampled)),
           averageRating: s.rating === null ? null : Number(s.rating),
         })),
         sampleDemand: demandRows,
