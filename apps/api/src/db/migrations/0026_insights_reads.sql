@@ -9,3 +9,12 @@
 CREATE INDEX IF NOT EXISTS orders_paid_cover_idx ON orders (paid_at)
   INCLUDE (kind, status, total_cents, identity_id) WHERE paid_at IS NOT NULL;
 DROP INDEX IF EXISTS orders_paid_at_idx;
+
+-- Sample-to-tub's tubs bought: the paid shop orders and renewal boxes, in id order with their
+-- member and payment time, so the few order items with a tub's list price (order_items_tubs_idx,
+-- also in order id order) merge with them from two index-only scans instead of hashing every
+-- order's row. The statuses are the store's paid ones (PAID_ORDER_STATUSES in the orders
+-- module); if that list changes, the read still answers, without this index.
+CREATE INDEX IF NOT EXISTS orders_paid_tub_kinds_idx ON orders (id) INCLUDE (identity_id, paid_at)
+  WHERE paid_at IS NOT NULL AND kind IN ('cart', 'cycle_box')
+    AND status IN ('paid', 'processing', 'shipped', 'delivered', 'completed');
