@@ -101,17 +101,29 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
           // MRR at the end of each day: the run rate of the memberships started and not yet
           // canceled by then (a pause is a present state, not history, so it is not taken off).
           rows<{ day: string; mrr: number }>(sql`
-            WITH ev AS (
-              SELECT s.created_at AS at, ${RATE} AS rate FROM subscriptions s
-              UNION ALL
-              SELECT s.canceled_at, -${RATE} FROM subscriptions s WHERE s.canceled_at IS NOT NULL
-              UNION ALL
-              SELECT t.created_at, ${TUB_RATE} FROM tub_plans t WHERE ${TUB_PLAN_STARTED}
+            WITH tub_ev AS (
+              SELECT t.created_at AS at, ${TUB_RATE} AS rate FROM tub_plans t WHERE ${TUB_PLAN_STARTED}
               UNION ALL
               SELECT t.canceled_at, -${TUB_RATE} FROM tub_plans t
               WHERE t.canceled_at IS NOT NULL AND ${TUB_PLAN_STARTED}
+            ), live_at_start AS (
+              -- The memberships live when the period starts, counted per box price and schedule
+              -- (one rate each) in one pass: no rate is worked out per membership.
+              SELECT count(*) FILTER (WHERE s.created_at < ${start})
+                  - count(*) FILTER (WHERE s.canceled_at < ${start}) AS n, ${RATE} AS rate
+              FROM subscriptions s GROUP BY s.price_cents, s.schedule_days
             ), base AS (
-              SELECT COALESCE(sum(rate), 0) AS b FROM ev WHERE at < ${start}
+              SELECT (SELECT COALESCE(sum(n * rate), 0) FROM live_at_start)
+                + (SELECT COALESCE(sum(rate), 0) FROM tub_ev WHERE at < ${start}) AS b
+            ), ev AS (
+              -- The period's starts and cancellations, by their indexes.
+              SELECT s.created_at AS at, ${RATE} AS rate FROM subscriptions s
+              WHERE s.created_at >= ${start} AND s.created_at < ${end}
+              UNION ALL
+              SELECT s.canceled_at, -${RATE} FROM subscriptions s
+              WHERE s.canceled_at >= ${start} AND s.canceled_at < ${end}
+              UNION ALL
+              SELECT at, rate FROM tub_ev
             ), delta AS (
               SELECT (at AT TIME ZONE 'UTC')::date AS day, sum(rate) AS r FROM ev
               WHERE at >= ${start} AND at < ${end} GROUP BY 1
