@@ -26,6 +26,8 @@ const COHORT_MONTHS = 12;
 const paidStatuses = sql.raw(PAID_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
 /** A box's samples: its items without a tub's list price (next-box extras carry one). */
 const SAMPLE_ITEM = sql`i.list_price_cents IS NULL`;
+/** A live membership: active or past due (docs/product.md#insights). */
+const LIVE = sql`s.status IN ('active', 'past_due')`;
 /** A membership's monthly run rate: the box price every `schedule_days` days, over 30 days. */
 const RATE = sql`round(s.price_cents * 30.0 / s.schedule_days)`;
 /**
@@ -80,19 +82,26 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
           return (await tx.execute<T>(q)).rows;
         });
 
-      const [snapshot, period, series, revenue, cohorts, funnel, profiles, sampled, bought, demand, reasons] =
+      const [members, series, revenue, cohorts, funnel, profiles, sampled, bought, demand, reasons] =
         await Promise.all([
-          rows<{ mrr: number; active: number; paused: number; past_due: number; tub_mrr: number }>(sql`
+          // The memberships now and over the period, in one pass over them.
+          rows<{
+            mrr: number;
+            active: number;
+            paused: number;
+            past_due: number;
+            tub_mrr: number;
+            created: number;
+            canceled: number;
+            at_start: number;
+          }>(sql`
             SELECT
-              COALESCE(sum(${RATE}) FILTER (WHERE NOT s.paused), 0)::int AS mrr,
-              count(*) FILTER (WHERE NOT s.paused)::int AS active,
-              count(*) FILTER (WHERE s.paused)::int AS paused,
+              COALESCE(sum(${RATE}) FILTER (WHERE ${LIVE} AND NOT s.paused), 0)::int AS mrr,
+              count(*) FILTER (WHERE ${LIVE} AND NOT s.paused)::int AS active,
+              count(*) FILTER (WHERE ${LIVE} AND s.paused)::int AS paused,
               count(*) FILTER (WHERE s.status = 'past_due')::int AS past_due,
               (SELECT COALESCE(sum(${TUB_RATE}), 0) FROM tub_plans t
-                WHERE t.status IN ('active', 'past_due') AND NOT t.paused)::int AS tub_mrr
-            FROM subscriptions s WHERE s.status IN ('active', 'past_due')`),
-          rows<{ created: number; canceled: number; at_start: number }>(sql`
-            SELECT
+                WHERE t.status IN ('active', 'past_due') AND NOT t.paused)::int AS tub_mrr,
               count(*) FILTER (WHERE s.created_at >= ${start} AND s.created_at < ${end})::int AS created,
               count(*) FILTER (WHERE s.canceled_at >= ${start} AND s.canceled_at < ${end})::int AS canceled,
               count(*) FILTER (WHERE s.created_at < ${start}
@@ -295,10 +304,9 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
         ]);
 
       // Snapshot and period figures.
-      const snap = snapshot[0];
-      const per = period[0];
-      const canceledMembers = num(per?.canceled);
-      const membersAtStart = num(per?.at_start);
+      const snap = members[0];
+      const canceledMembers = num(snap?.canceled);
+      const membersAtStart = num(snap?.at_start);
 
       const rev = revenue[0];
       const revenueCents = {
@@ -401,7 +409,7 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
         activeMembers: num(snap?.active),
         pausedMembers: num(snap?.paused),
         pastDueMembers: num(snap?.past_due),
-        newMembers: num(per?.created),
+        newMembers: num(snap?.created),
         canceledMembers,
         membersAtStart,
         churnRate: share(canceledMembers, membersAtStart),
