@@ -196,14 +196,16 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
             kept: number;
             revenue: number;
           }>(sql`
-            WITH spent AS (
-              SELECT o.identity_id, sum(o.total_cents) AS cents FROM orders o
-              WHERE o.paid_at >= ${start} AND o.paid_at < ${end} AND o.status NOT IN ('draft', 'awaiting_payment')
-              GROUP BY o.identity_id
-            ), refunded AS (
-              SELECT r.identity_id, sum(r.amount_cents) AS cents FROM refunds r
-              WHERE r.status = 'succeeded' AND r.updated_at >= ${start} AND r.updated_at < ${end}
-              GROUP BY r.identity_id
+            WITH net AS (
+              -- Each member's orders paid in the period less their refunds in it, in one table.
+              SELECT x.identity_id, sum(x.cents) AS cents FROM (
+                SELECT o.identity_id, o.total_cents AS cents FROM orders o
+                WHERE o.paid_at >= ${start} AND o.paid_at < ${end} AND o.status NOT IN ('draft', 'awaiting_payment')
+                UNION ALL
+                SELECT r.identity_id, -r.amount_cents FROM refunds r
+                WHERE r.status = 'succeeded' AND r.updated_at >= ${start} AND r.updated_at < ${end}
+              ) AS x
+              GROUP BY x.identity_id
             ), profile AS (
               -- Each membership with the quiz its first box was matched from, totalled per pair of
               -- answer lists in one pass: members share lists, so the unnesting below reads one row
@@ -214,10 +216,9 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
                 count(*) FILTER (WHERE s.created_at + make_interval(days => ${PROFILE_RETENTION_DAYS}) <= ${nowSql}
                   AND (s.canceled_at IS NULL
                     OR s.canceled_at >= s.created_at + make_interval(days => ${PROFILE_RETENTION_DAYS}))) AS kept,
-                sum(COALESCE(sp.cents, 0) - COALESCE(rf.cents, 0)) AS revenue
+                sum(COALESCE(n.cents, 0)) AS revenue
               FROM subscriptions s JOIN quizzes q ON q.order_id = s.first_order_id
-                LEFT JOIN spent sp ON sp.identity_id = s.identity_id
-                LEFT JOIN refunded rf ON rf.identity_id = s.identity_id
+                LEFT JOIN net n ON n.identity_id = s.identity_id
               GROUP BY q.fitness_goals, q.dietary_preferences
             ), answers AS (
               SELECT 'fitnessGoals' AS question, a AS answer, p.* FROM profile p CROSS JOIN LATERAL unnest(p.fitness_goals) AS a
