@@ -7,9 +7,10 @@ import { dashboardPeriod } from './back-office-dashboard.ts';
 import { cancelOfferStats } from './cancel-offers.ts';
 
 /*
- * The operator's insights (docs/product.md#insights): every figure one SQL aggregate over what the
- * store records (memberships, orders and their items, refunds, quizzes, reviews, cancel offers),
- * read-only. The period is the dashboard's: [from 00:00, to + 1 day 00:00) UTC.
+ * The operator's insights (docs/product.md#insights): SQL aggregates over what the store records
+ * (memberships, orders and their items, refunds, quizzes, reviews, cancel offers), read-only, run
+ * side by side on their own connections (what each costs: docs/performance.md). The period is the
+ * dashboard's: [from 00:00, to + 1 day 00:00) UTC.
  */
 
 /** Samples in one box: 2 prime picks and 2 the member chooses (docs/product.md#constants). */
