@@ -211,7 +211,7 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
               -- Each membership with the quiz its first box was matched from, totalled per pair of
               -- answer lists in one pass: members share lists, so the unnesting below reads one row
               -- per distinct pair (42 among the bench's 100,000 members) instead of one per member
-              -- and answer, each dragging its member's revenue through two joins.
+              -- and answer, each carrying its member's revenue.
               SELECT q.fitness_goals, q.dietary_preferences, count(*) AS members,
                 count(*) FILTER (WHERE s.created_at + make_interval(days => ${PROFILE_RETENTION_DAYS}) <= ${nowSql}) AS aged,
                 count(*) FILTER (WHERE s.created_at + make_interval(days => ${PROFILE_RETENTION_DAYS}) <= ${nowSql}
