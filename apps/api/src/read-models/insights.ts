@@ -7,9 +7,10 @@ import { dashboardPeriod } from './back-office-dashboard.ts';
 import { cancelOfferStats } from './cancel-offers.ts';
 
 /*
- * The operator's insights (docs/product.md#insights): every figure one SQL aggregate over what the
- * store records (memberships, orders and their items, refunds, quizzes, reviews, cancel offers),
- * read-only. The period is the dashboard's: [from 00:00, to + 1 day 00:00) UTC.
+ * The operator's insights (docs/product.md#insights): SQL aggregates over what the store records
+ * (memberships, orders and their items, refunds, quizzes, reviews, cancel offers), read-only, run
+ * side by side on their own connections (what each costs: docs/performance.md). The period is the
+ * dashboard's: [from 00:00, to + 1 day 00:00) UTC.
  */
 
 /** Samples in one box: 2 prime picks and 2 the member chooses (docs/product.md#constants). */
@@ -26,6 +27,8 @@ const COHORT_MONTHS = 12;
 const paidStatuses = sql.raw(PAID_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
 /** A box's samples: its items without a tub's list price (next-box extras carry one). */
 const SAMPLE_ITEM = sql`i.list_price_cents IS NULL`;
+/** A live membership: active or past due (docs/product.md#insights). */
+const LIVE = sql`s.status IN ('active', 'past_due')`;
 /** A membership's monthly run rate: the box price every `schedule_days` days, over 30 days. */
 const RATE = sql`round(s.price_cents * 30.0 / s.schedule_days)`;
 /**
@@ -71,25 +74,35 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
       // (bench/insights.mjs: 2.5 s of JIT for a 0.3 s read at 20,000 members).
       const rows = <T extends Record<string, unknown>>(q: SQL) =>
         db.transaction(async (tx) => {
-          await tx.execute(sql`SET LOCAL jit = off`);
-          // Their hash tables fit in memory at 100,000 members instead of spilling to disk.
-          await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
+          // Their hash tables fit in memory at 100,000 members instead of spilling to disk (work_mem).
+          // No parallel workers: the reads already run side by side, one connection each, and a
+          // parallel plan had each worker rebuild the same per-member totals. The three settings
+          // are one statement (set_config with is_local, as SET LOCAL) to save two round trips.
+          await tx.execute(sql`SELECT set_config('jit', 'off', true), set_config('work_mem', '32MB', true),
+            set_config('max_parallel_workers_per_gather', '0', true)`);
           return (await tx.execute<T>(q)).rows;
         });
 
-      const [snapshot, period, series, revenue, cohorts, funnel, profiles, sampleToTub, demand, reasons] =
+      const [members, series, revenue, cohorts, funnel, profiles, sampled, bought, demand, reasons] =
         await Promise.all([
-          rows<{ mrr: number; active: number; paused: number; past_due: number; tub_mrr: number }>(sql`
+          // The memberships now and over the period, in one pass over them.
+          rows<{
+            mrr: number;
+            active: number;
+            paused: number;
+            past_due: number;
+            tub_mrr: number;
+            created: number;
+            canceled: number;
+            at_start: number;
+          }>(sql`
             SELECT
-              COALESCE(sum(${RATE}) FILTER (WHERE NOT s.paused), 0)::int AS mrr,
-              count(*) FILTER (WHERE NOT s.paused)::int AS active,
-              count(*) FILTER (WHERE s.paused)::int AS paused,
+              COALESCE(sum(${RATE}) FILTER (WHERE ${LIVE} AND NOT s.paused), 0)::int AS mrr,
+              count(*) FILTER (WHERE ${LIVE} AND NOT s.paused)::int AS active,
+              count(*) FILTER (WHERE ${LIVE} AND s.paused)::int AS paused,
               count(*) FILTER (WHERE s.status = 'past_due')::int AS past_due,
               (SELECT COALESCE(sum(${TUB_RATE}), 0) FROM tub_plans t
-                WHERE t.status IN ('active', 'past_due') AND NOT t.paused)::int AS tub_mrr
-            FROM subscriptions s WHERE s.status IN ('active', 'past_due')`),
-          rows<{ created: number; canceled: number; at_start: number }>(sql`
-            SELECT
+                WHERE t.status IN ('active', 'past_due') AND NOT t.paused)::int AS tub_mrr,
               count(*) FILTER (WHERE s.created_at >= ${start} AND s.created_at < ${end})::int AS created,
               count(*) FILTER (WHERE s.canceled_at >= ${start} AND s.canceled_at < ${end})::int AS canceled,
               count(*) FILTER (WHERE s.created_at < ${start}
@@ -98,17 +111,29 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
           // MRR at the end of each day: the run rate of the memberships started and not yet
           // canceled by then (a pause is a present state, not history, so it is not taken off).
           rows<{ day: string; mrr: number }>(sql`
-            WITH ev AS (
-              SELECT s.created_at AS at, ${RATE} AS rate FROM subscriptions s
-              UNION ALL
-              SELECT s.canceled_at, -${RATE} FROM subscriptions s WHERE s.canceled_at IS NOT NULL
-              UNION ALL
-              SELECT t.created_at, ${TUB_RATE} FROM tub_plans t WHERE ${TUB_PLAN_STARTED}
+            WITH tub_ev AS (
+              SELECT t.created_at AS at, ${TUB_RATE} AS rate FROM tub_plans t WHERE ${TUB_PLAN_STARTED}
               UNION ALL
               SELECT t.canceled_at, -${TUB_RATE} FROM tub_plans t
               WHERE t.canceled_at IS NOT NULL AND ${TUB_PLAN_STARTED}
+            ), live_at_start AS (
+              -- The memberships live when the period starts, counted per box price and schedule
+              -- (one rate each) in one pass: no rate is worked out per membership.
+              SELECT count(*) FILTER (WHERE s.created_at < ${start})
+                  - count(*) FILTER (WHERE s.canceled_at < ${start}) AS n, ${RATE} AS rate
+              FROM subscriptions s GROUP BY s.price_cents, s.schedule_days
             ), base AS (
-              SELECT COALESCE(sum(rate), 0) AS b FROM ev WHERE at < ${start}
+              SELECT (SELECT COALESCE(sum(n * rate), 0) FROM live_at_start)
+                + (SELECT COALESCE(sum(rate), 0) FROM tub_ev WHERE at < ${start}) AS b
+            ), ev AS (
+              -- The period's starts and cancellations, by their indexes.
+              SELECT s.created_at AS at, ${RATE} AS rate FROM subscriptions s
+              WHERE s.created_at >= ${start} AND s.created_at < ${end}
+              UNION ALL
+              SELECT s.canceled_at, -${RATE} FROM subscriptions s
+              WHERE s.canceled_at >= ${start} AND s.canceled_at < ${end}
+              UNION ALL
+              SELECT at, rate FROM tub_ev
             ), delta AS (
               SELECT (at AT TIME ZONE 'UTC')::date AS day, sum(rate) AS r FROM ev
               WHERE at >= ${start} AND at < ${end} GROUP BY 1
@@ -158,9 +183,11 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
             SELECT q.furthest_step AS furthest, count(*)::int AS n,
               count(*) FILTER (WHERE q.identity_id IS NOT NULL)::int AS registered,
               count(*) FILTER (WHERE q.matches IS NOT NULL OR q.order_id IS NOT NULL)::int AS results,
-              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM orders o WHERE o.quiz_id = q.id
-                AND o.kind = 'first_box' AND o.paid_at IS NOT NULL))::int AS paid
-            FROM quizzes q WHERE q.created_at >= ${start} AND q.created_at < ${end}
+              -- A quiz has one first box at most (orders_first_box_quiz_uidx).
+              count(o.id)::int AS paid
+            FROM quizzes q
+              LEFT JOIN orders o ON o.quiz_id = q.id AND o.kind = 'first_box' AND o.paid_at IS NOT NULL
+            WHERE q.created_at >= ${start} AND q.created_at < ${end}
             GROUP BY q.furthest_step`),
           rows<{
             question: string;
@@ -170,55 +197,65 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
             kept: number;
             revenue: number;
           }>(sql`
-            WITH mem AS (
-              -- Each membership with the quiz its first box was matched from.
-              SELECT s.identity_id, s.created_at AS first_paid, s.canceled_at, q.fitness_goals, q.dietary_preferences
+            WITH net AS (
+              -- Each member's orders paid in the period less their refunds in it, in one table.
+              SELECT x.identity_id, sum(x.cents) AS cents FROM (
+                SELECT o.identity_id, o.total_cents AS cents FROM orders o
+                WHERE o.paid_at >= ${start} AND o.paid_at < ${end} AND o.status NOT IN ('draft', 'awaiting_payment')
+                UNION ALL
+                SELECT r.identity_id, -r.amount_cents FROM refunds r
+                WHERE r.status = 'succeeded' AND r.updated_at >= ${start} AND r.updated_at < ${end}
+              ) AS x
+              GROUP BY x.identity_id
+            ), profile AS (
+              -- Each membership with the quiz its first box was matched from, totalled per pair of
+              -- answer lists in one pass: members share lists, so the unnesting below reads one row
+              -- per distinct pair (42 among the bench's 100,000 members) instead of one per member
+              -- and answer, each carrying its member's revenue.
+              SELECT q.fitness_goals, q.dietary_preferences, count(*) AS members,
+                count(*) FILTER (WHERE s.created_at + make_interval(days => ${PROFILE_RETENTION_DAYS}) <= ${nowSql}) AS aged,
+                count(*) FILTER (WHERE s.created_at + make_interval(days => ${PROFILE_RETENTION_DAYS}) <= ${nowSql}
+                  AND (s.canceled_at IS NULL
+                    OR s.canceled_at >= s.created_at + make_interval(days => ${PROFILE_RETENTION_DAYS}))) AS kept,
+                sum(COALESCE(n.cents, 0)) AS revenue
               FROM subscriptions s JOIN quizzes q ON q.order_id = s.first_order_id
-            ), spent AS (
-              SELECT o.identity_id, sum(o.total_cents) AS cents FROM orders o
-              WHERE o.paid_at >= ${start} AND o.paid_at < ${end} AND o.status NOT IN ('draft', 'awaiting_payment')
-              GROUP BY o.identity_id
-            ), refunded AS (
-              SELECT r.identity_id, sum(r.amount_cents) AS cents FROM refunds r
-              WHERE r.status = 'succeeded' AND r.updated_at >= ${start} AND r.updated_at < ${end}
-              GROUP BY r.identity_id
+                LEFT JOIN net n ON n.identity_id = s.identity_id
+              GROUP BY q.fitness_goals, q.dietary_preferences
             ), answers AS (
-              SELECT 'fitnessGoals' AS question, a AS answer, mem.* FROM mem CROSS JOIN LATERAL unnest(mem.fitness_goals) AS a
+              SELECT 'fitnessGoals' AS question, a AS answer, p.* FROM profile p CROSS JOIN LATERAL unnest(p.fitness_goals) AS a
               UNION ALL
-              SELECT 'dietaryPreferences', a, mem.* FROM mem CROSS JOIN LATERAL unnest(mem.dietary_preferences) AS a
+              SELECT 'dietaryPreferences', a, p.* FROM profile p CROSS JOIN LATERAL unnest(p.dietary_preferences) AS a
             )
-            SELECT x.question, x.answer, count(*)::int AS members,
-              count(*) FILTER (WHERE x.first_paid + make_interval(days => ${PROFILE_RETENTION_DAYS}) <= ${nowSql})::int AS aged,
-              count(*) FILTER (WHERE x.first_paid + make_interval(days => ${PROFILE_RETENTION_DAYS}) <= ${nowSql}
-                AND (x.canceled_at IS NULL OR x.canceled_at >= x.first_paid + make_interval(days => ${PROFILE_RETENTION_DAYS})))::int AS kept,
-              COALESCE(sum(COALESCE(sp.cents, 0) - COALESCE(rf.cents, 0)), 0)::int AS revenue
+            SELECT x.question, x.answer, sum(x.members)::int AS members, sum(x.aged)::int AS aged,
+              sum(x.kept)::int AS kept, COALESCE(sum(x.revenue), 0)::int AS revenue
             FROM answers x
-              LEFT JOIN spent sp ON sp.identity_id = x.identity_id
-              LEFT JOIN refunded rf ON rf.identity_id = x.identity_id
             GROUP BY x.question, x.answer ORDER BY x.question, x.answer`),
-          rows<{ id: number; name: string; sampled: number; bought: number; rating: number | null }>(sql`
+          // Sample-to-tub in two reads that run side by side: the members per product (all of
+          // product_samplers) and those who bought its tub later (the tubs bought, each looked up).
+          rows<{ id: number; name: string; sampled: number; rating: number | null }>(sql`
+            WITH sampled AS (
+              SELECT ps.product_id, count(*)::int AS sampled FROM product_samplers ps GROUP BY ps.product_id
+            )
+            SELECT p.id, b.name || ' ' || p.title || ' (' || p.flavor || ')' AS name, s.sampled,
+              (SELECT round(avg(r.rating)::numeric, 2) FROM product_reviews r
+                 WHERE r.product_id = p.id AND r.hidden_at IS NULL)::float8 AS rating
+            FROM sampled s JOIN products p ON p.id = s.product_id JOIN brands b ON b.id = p.brand_id
+            ORDER BY s.sampled DESC, p.id`),
+          rows<{ id: number; bought: number }>(sql`
             WITH tubs AS (
               SELECT i.product_id, o.identity_id, max(o.paid_at) AS last_at
               FROM order_items i JOIN orders o ON o.id = i.order_id
               WHERE i.list_price_cents IS NOT NULL AND o.paid_at IS NOT NULL AND o.status IN (${paidStatuses})
                 AND o.kind IN ('cart', 'cycle_box')
               GROUP BY i.product_id, o.identity_id
-            ), sampled AS (
-              SELECT ps.product_id, count(*)::int AS sampled FROM product_samplers ps GROUP BY ps.product_id
-            ), bought AS (
-              SELECT t.product_id, count(*)::int AS bought FROM tubs t
-              JOIN product_samplers ps ON ps.product_id = t.product_id AND ps.identity_id = t.identity_id
-              WHERE t.last_at > ps.first_paid_at
-              GROUP BY t.product_id
-            ), per AS (
-              SELECT s.product_id, s.sampled, COALESCE(b.bought, 0) AS bought
-              FROM sampled s LEFT JOIN bought b ON b.product_id = s.product_id
             )
-            SELECT p.id, b.name || ' ' || p.title || ' (' || p.flavor || ')' AS name, per.sampled, per.bought,
-              (SELECT round(avg(r.rating)::numeric, 2) FROM product_reviews r
-                 WHERE r.product_id = p.id AND r.hidden_at IS NULL)::float8 AS rating
-            FROM per JOIN products p ON p.id = per.product_id JOIN brands b ON b.id = p.brand_id
-            ORDER BY per.sampled DESC, p.id`),
+            -- Each (product, member) with a tub looked up by product_samplers' key (45,000 at
+            -- 100,000 members): the planner's hash join read all 1.8 million rows a second time.
+            SELECT t.product_id AS id, count(*)::int AS bought FROM tubs t
+            CROSS JOIN LATERAL (SELECT 1 FROM product_samplers ps
+              WHERE ps.product_id = t.product_id AND ps.identity_id = t.identity_id
+                AND ps.first_paid_at < t.last_at LIMIT 1) AS earlier
+            GROUP BY t.product_id`),
           // Samples the coming boxes need: boxes billed and not assembled yet (their items so far,
           // the rest estimated) and renewals due in the next 30 days (all 4 estimated). The
           // estimate shares the unchosen samples by each product's part of the recent boxes.
@@ -226,13 +263,20 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
             WITH open_boxes AS (
               SELECT bc.order_id FROM billing_cycles bc
               WHERE bc.status = 'billed' AND bc.order_id IS NOT NULL AND bc.assembled_at IS NULL
+            ), box_samples AS (
+              -- The open boxes' samples so far, read once for both the chosen and the rest.
+              SELECT i.order_id, i.product_id, count(*) AS n FROM order_items i
+              WHERE i.order_id IN (SELECT order_id FROM open_boxes) AND ${SAMPLE_ITEM}
+              GROUP BY i.order_id, i.product_id
             ), chosen AS (
-              SELECT i.product_id, count(*) AS n FROM order_items i JOIN open_boxes ob ON ob.order_id = i.order_id
-              WHERE ${SAMPLE_ITEM} GROUP BY i.product_id
+              SELECT bs.product_id, sum(bs.n) AS n FROM box_samples bs JOIN open_boxes ob ON ob.order_id = bs.order_id
+              GROUP BY bs.product_id
+            ), per_box AS (
+              SELECT bs.order_id, sum(bs.n) AS n FROM box_samples bs GROUP BY bs.order_id
             ), unchosen AS (
               SELECT
-                (SELECT COALESCE(sum(GREATEST(${SAMPLES_PER_BOX} - (SELECT count(*) FROM order_items i
-                   WHERE i.order_id = ob.order_id AND ${SAMPLE_ITEM}), 0)), 0) FROM open_boxes ob)
+                (SELECT COALESCE(sum(GREATEST(${SAMPLES_PER_BOX} - COALESCE(pb.n, 0), 0)), 0)
+                   FROM open_boxes ob LEFT JOIN per_box pb ON pb.order_id = ob.order_id)
                 + ${SAMPLES_PER_BOX} * (SELECT count(*) FROM subscriptions s
                    WHERE s.status = 'active' AND NOT s.paused AND s.skip_cycles = 0
                      AND s.next_billing_at >= ${nowSql}
@@ -262,10 +306,9 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
         ]);
 
       // Snapshot and period figures.
-      const snap = snapshot[0];
-      const per = period[0];
-      const canceledMembers = num(per?.canceled);
-      const membersAtStart = num(per?.at_start);
+      const snap = members[0];
+      const canceledMembers = num(snap?.canceled);
+      const membersAtStart = num(snap?.at_start);
 
       const rev = revenue[0];
       const revenueCents = {
@@ -339,6 +382,8 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
             revenueCents: num(p.revenue),
           }));
 
+      const boughtTubs = new Map(bought.map((b) => [num(b.id), num(b.bought)]));
+
       const demandRows = demand
         .map((d) => ({
           productId: num(d.id),
@@ -366,7 +411,7 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
         activeMembers: num(snap?.active),
         pausedMembers: num(snap?.paused),
         pastDueMembers: num(snap?.past_due),
-        newMembers: num(per?.created),
+        newMembers: num(snap?.created),
         canceledMembers,
         membersAtStart,
         churnRate: share(canceledMembers, membersAtStart),
@@ -390,12 +435,12 @@ export function createInsightsService({ db, clock }: { db: Db; clock: () => Date
           fitnessGoals: profileRows('fitnessGoals', FitnessGoals),
           dietaryPreferences: profileRows('dietaryPreferences', DietaryPreferences),
         },
-        sampleToTub: sampleToTub.map((s) => ({
+        sampleToTub: sampled.map((s) => ({
           productId: num(s.id),
           name: s.name,
           sampled: num(s.sampled),
-          boughtTub: num(s.bought),
-          rate: share(num(s.bought), num(s.sampled)),
+          boughtTub: boughtTubs.get(num(s.id)) ?? 0,
+          rate: share(boughtTubs.get(num(s.id)) ?? 0, num(s.sampled)),
           averageRating: s.rating === null ? null : Number(s.rating),
         })),
         sampleDemand: demandRows,
