@@ -212,7 +212,15 @@ async function main() {
     pglite: ref('raw PGlite read (20 rows)', '/pglite'),
     file: ref('bare node:http file', '/file'),
   };
-  const storeAuth = (t) => ({ cookie, ...(t ? { authorization: `Bearer ${t}` } : {}) });
+  // A signed-in browser carries the XSRF cookie its session was given; an anonymous one would be
+  // replaced (a new token signed, a Set-Cookie header) on every answer, which no browser keeps doing.
+  const memberCookies = new Map();
+  for (const t of [token.value, shopper.value].filter(Boolean))
+    memberCookies.set(t, await xsrfCookie(base(PORTS.storePg), t));
+  const storeAuth = (t) => ({
+    cookie: memberCookies.get(t) ?? cookie,
+    ...(t ? { authorization: `Bearer ${t}` } : {}),
+  });
   // Each store answer is recorded once and replayed by the reference, byte for byte.
   const replayOf = async (name, url, headers, kind = 'replay', method = 'GET') => {
     await recordAnswer(url, headers, `${base(PORTS.reference)}/record/${name}`, method);
@@ -543,8 +551,10 @@ async function load({ url, headers = {}, pid, method = 'GET', requests }) {
   };
 }
 
-async function xsrfCookie(baseUrl) {
-  const response = await fetch(`${baseUrl}/`);
+async function xsrfCookie(baseUrl, token) {
+  const response = token
+    ? await fetch(`${baseUrl}/api/Account/AuthInfo`, { headers: { authorization: `Bearer ${token}` } })
+    : await fetch(`${baseUrl}/`);
   await response.arrayBuffer();
   const setCookie = response.headers.get('set-cookie') ?? '';
   const match = setCookie.match(/XSRF-TOKEN=([^;]+)/);
