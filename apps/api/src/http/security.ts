@@ -41,11 +41,23 @@ export function contentSecurityPolicy(config: Config): string {
  * says which session it belongs to without carrying the id.
  */
 function sessionTag(secret: string, session: string | undefined): string {
-  return createHmac('sha256', `xsrf-session:${secret}`)
+  const key = `${secret}\u0000${session ?? ''}`;
+  const known = sessionTags.get(key);
+  if (known !== undefined) return known;
+  const tag = createHmac('sha256', `xsrf-session:${secret}`)
     .update(session ?? '')
     .digest('base64url')
     .slice(0, 16);
+  // Every signed-in answer checks its cookie's tag: the HMAC is worked out once per session while
+  // it is active (docs/performance.md#where-a-member-read-spends-its-time). A tag is a pure function of
+  // the secret and the id, so a kept one is never wrong; the map is emptied when full.
+  if (sessionTags.size >= SESSION_TAGS_KEPT) sessionTags.clear();
+  sessionTags.set(key, tag);
+  return tag;
 }
+
+const SESSION_TAGS_KEPT = 10_000;
+const sessionTags = new Map<string, string>();
 
 /** Characters of random nonce at the start of a token; its session tag follows. */
 const NONCE_LENGTH = 24;
