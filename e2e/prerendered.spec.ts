@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { newAccount, registerAndVerify, submitLogin } from './support/accounts.ts';
+import { newAccount, openMail, registerAndVerify, signUp, submitLogin } from './support/accounts.ts';
 
 /**
  * The public pages are HTML built at build time that React hydrates
@@ -109,6 +109,20 @@ test.describe('with JavaScript disabled', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  test('the pages a mail links to paint their frame from the HTML before any script runs', async ({
+    page,
+  }) => {
+    for (const [url, heading] of [
+      ['/verification/some-code/some-account', 'Verifying your email…'],
+      ['/login-link?token=some-token', 'Logging you in…'],
+      ['/reset-password?token=some-token&email=ana%40example.com', 'Choose a new password'],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Sample First home' })).toBeVisible();
+    }
   });
 
   test('a page that is not prerendered is still the empty app shell', async ({ page }) => {
@@ -256,6 +270,35 @@ test.describe('with JavaScript', () => {
     const errors = collectErrors(page);
     expect(await loadAndHydrate(page, '/take-quiz/1')).toBe(true);
     await expect(page.getByRole('main').getByRole('checkbox').first()).toBeChecked();
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('the pages a mail links to', () => {
+  test('a verification link hydrates its built frame and then says what the API answered', async ({
+    page,
+  }) => {
+    const account = newAccount('mail-frame');
+    await signUp(page, account);
+    await openMail(page, account.email);
+    const link = await page
+      .getByRole('link', { name: /\/verification\// })
+      .first()
+      .getAttribute('href');
+    expect(link).toContain('/verification/');
+    const built = await page.request.get(new URL(link!).pathname);
+    expect(await built.text()).toContain('Verifying your email…');
+
+    const errors = collectErrors(page);
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("a reset link's page hydrates with the address from the link", async ({ page }) => {
+    const errors = collectErrors(page);
+    expect(await loadAndHydrate(page, '/reset-password?token=some-token&email=ana%40example.com')).toBe(true);
+    await expect(page.getByText('For ana@example.com.')).toBeVisible();
     expect(errors).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ export async function prerender({ dist, entry }) {
   mkdirSync(outDir, { recursive: true });
   const pages = [];
   for (const page of PRERENDERED_PAGES) {
-    const rendered = await render(page.path);
+    const rendered = await render(page.renderAt ?? page.path);
     const { head } = rendered;
     // React writes the preloads of the page's images before its markup; they belong in <head>,
     // and #root must hold only what the client renders.
@@ -52,7 +52,13 @@ export async function prerender({ dist, entry }) {
     writeFileSync(path.join(outDir, page.file), document);
     // What the page loads to hydrate: the shell's script and its imports, then the route's chunks.
     const scripts = [...new Set([...inShell.js, ...own.js])].map((f) => `/${f}`);
-    pages.push({ path: page.path, file: page.file, anyQuery: page.anyQuery, scripts });
+    pages.push({
+      path: page.path,
+      file: page.file,
+      anyQuery: page.anyQuery,
+      ...(page.requiredQuery ? { requiredQuery: page.requiredQuery } : {}),
+      scripts,
+    });
   }
   writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify({ pages }, null, 2)}\n`);
   return pages;

@@ -37,6 +37,25 @@ const PAGES = [
   },
 ];
 
+/** Pages a mail links to: one matched by a pattern, one only with the query its first render needs. */
+const MAIL_PAGES = [
+  {
+    path: '/verification/:code/:userId',
+    file: 'verification.html',
+    anyQuery: true,
+    title: 'Email verification | Sample First',
+    heading: 'Verifying your email…',
+  },
+  {
+    path: '/reset-password',
+    file: 'reset-password.html',
+    anyQuery: true,
+    requiredQuery: ['token', 'email'],
+    title: 'Choose a new password | Sample First',
+    heading: 'Choose a new password',
+  },
+];
+
 describe('the web app with prerendered public pages', () => {
   let dist: string;
   let database: Database;
@@ -48,12 +67,17 @@ describe('the web app with prerendered public pages', () => {
     mkdirSync(path.join(dist, 'prerendered'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
-    for (const page of PAGES) {
+    for (const page of [...PAGES, ...MAIL_PAGES]) {
       writeFileSync(path.join(dist, 'prerendered', page.file), pageHtml(page.title, page.heading));
     }
     writeFileSync(
       path.join(dist, 'prerendered', 'manifest.json'),
-      JSON.stringify({ pages: PAGES.map(({ path: p, file, anyQuery }) => ({ path: p, file, anyQuery })) }),
+      JSON.stringify({
+        pages: [
+          ...PAGES.map(({ path: p, file, anyQuery }) => ({ path: p, file, anyQuery })),
+          ...MAIL_PAGES.map(({ title: _t, heading: _h, ...entry }) => entry),
+        ],
+      }),
     );
     database = await openTestDatabase();
     app = await buildApp({ config: { ...testConfig(), webDist: dist }, db: database.db });
@@ -105,6 +129,26 @@ describe('the web app with prerendered public pages', () => {
     // The quiz carries ?referralCode= into its links: built without one, it would not match.
     const quiz = await app.inject({ method: 'GET', url: '/take-quiz/1?referralCode=FRIEND' });
     expect(quiz.body).toBe(SHELL);
+  });
+
+  it('sends the page a mail links to for any value of its path segments, and only with the query its first render needs', async () => {
+    const heading = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      return res.body === SHELL ? 'shell' : /<h1>([^<]*)<\/h1>/.exec(res.body)?.[1];
+    };
+    expect(await heading('/verification/Zm9v-bar/3f2a9c1e-0000-4000-8000-000000000001')).toBe(
+      'Verifying your email…',
+    );
+    expect(await heading('/verification/abc/123?utm_source=mail')).toBe('Verifying your email…');
+    expect(await heading('/verification/abc')).toBe('shell');
+    expect(await heading('/verification/abc/123/more')).toBe('shell');
+    expect(await heading('/verification//123')).toBe('shell');
+    expect(await heading('/reset-password?token=abc&email=ana%40example.com')).toBe('Choose a new password');
+    // Without its token and address the page first says the link is incomplete: the app shell renders that.
+    expect(await heading('/reset-password')).toBe('shell');
+    expect(await heading('/reset-password?token=abc')).toBe('shell');
+    expect(await heading('/reset-password?token=&email=ana%40example.com')).toBe('shell');
   });
 
   it.each(['/shop', '/take-quiz/2', '/login/', '/LOGIN', '/profile?x=1'])(

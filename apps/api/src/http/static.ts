@@ -8,12 +8,14 @@ import { isApiRequest } from './security.ts';
 
 /** What the web build's prerender step lists in dist/prerendered/manifest.json. */
 interface PrerenderManifest {
-  pages: { path: string; file: string; anyQuery: boolean }[];
+  pages: { path: string; file: string; anyQuery: boolean; requiredQuery?: string[] }[];
 }
 
 /** One prerendered page held in memory, with its compressed forms made once at start. */
 interface PrerenderedPage {
   anyQuery: boolean;
+  /** Query parameters that must be there, non-empty, for this HTML to be the page's first render. */
+  requiredQuery: string[];
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -64,8 +66,8 @@ export async function serveWebApp(
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const queryAt = request.url.indexOf('?');
     const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
-    const page = prerendered.get(pathname);
-    if (!page || (!page.anyQuery && queryAt !== -1)) {
+    const page = prerendered.find(pathname);
+    if (!page || (!page.anyQuery && queryAt !== -1) || !hasRequiredQuery(page, request.url, queryAt)) {
       reply.send(html);
       return true;
     }
@@ -89,21 +91,52 @@ export function isDevPage(url: string): boolean {
   return /^\/+dev(\/|$)/i.test(pathname);
 }
 
+function hasRequiredQuery(page: PrerenderedPage, url: string, queryAt: number): boolean {
+  if (page.requiredQuery.length === 0) return true;
+  if (queryAt === -1) return false;
+  const query = new URLSearchParams(url.slice(queryAt + 1));
+  return page.requiredQuery.every((name) => Boolean(query.get(name)));
+}
+
+/** The prerendered pages: by exact path, then those whose path has `:name` segments, in order. */
+class PrerenderedPages {
+  private readonly exact = new Map<string, PrerenderedPage>();
+  private readonly patterns: { pattern: RegExp; page: PrerenderedPage }[] = [];
+
+  add(pagePath: string, page: PrerenderedPage): void {
+    if (!pagePath.includes('/:')) {
+      this.exact.set(pagePath, page);
+      return;
+    }
+    // A `:name` segment is any one non-empty segment, as the web app's router matches it.
+    const source = pagePath
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    this.patterns.push({ pattern: new RegExp(`^${source}$`), page });
+  }
+
+  find(pathname: string): PrerenderedPage | undefined {
+    return this.exact.get(pathname) ?? this.patterns.find(({ pattern }) => pattern.test(pathname))?.page;
+  }
+}
+
 /**
- * The prerendered pages by path; none when the build has no prerender step's output. Their social
- * card and canonical URLs get this store's public address in place of the build's placeholder.
+ * The prerendered pages; none when the build has no prerender step's output. Their social card and
+ * canonical URLs get this store's public address in place of the build's placeholder.
  */
-function loadPrerendered(root: string, publicUrl: string): Map<string, PrerenderedPage> {
+function loadPrerendered(root: string, publicUrl: string): PrerenderedPages {
   const origin = new URL(publicUrl).origin;
-  const pages = new Map<string, PrerenderedPage>();
+  const pages = new PrerenderedPages();
   const manifestFile = path.join(root, 'prerendered', 'manifest.json');
   if (!existsSync(manifestFile)) return pages;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
   for (const page of manifest.pages) {
     const built = readFileSync(path.join(root, 'prerendered', page.file), 'utf8');
     const identity = Buffer.from(built.replaceAll(PRERENDER_ORIGIN, origin));
-    pages.set(page.path, {
+    pages.add(page.path, {
       anyQuery: page.anyQuery,
+      requiredQuery: page.requiredQuery ?? [],
       identity,
       br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
       gzip: gzipSync(identity, { level: 9 }),

@@ -39,6 +39,21 @@ const EXPECTED: Record<string, { heading: string; title: string; text: string }>
     title: 'Forgot password | Sample First',
     text: 'Enter the email you signed up with',
   },
+  '/verification/:code/:userId': {
+    heading: 'Verifying your email…',
+    title: 'Email verification | Sample First',
+    text: 'This takes a moment.',
+  },
+  '/login-link': {
+    heading: 'Logging you in…',
+    title: 'Log in with a link | Sample First',
+    text: 'This takes a moment.',
+  },
+  '/reset-password': {
+    heading: 'Choose a new password',
+    title: 'Choose a new password | Sample First',
+    text: 'For <strong>your account</strong>.',
+  },
   '/take-quiz/1': {
     heading: 'What kind of exercise do you do?',
     title: 'Quiz, step 1 of 12 | Sample First',
@@ -51,10 +66,10 @@ describe('the prerendered public pages', () => {
     expect(PRERENDERED_PAGES.map((p) => p.path).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
-  it.each(PRERENDERED_PAGES.map((p) => p.path))(
+  it.each(PRERENDERED_PAGES.map((p) => [p.path, p.renderAt ?? p.path]))(
     '%s renders its heading, text, title and description',
-    async (path) => {
-      const { html, head } = await render(path);
+    async (path, at) => {
+      const { html, head } = await render(at);
       const expected = EXPECTED[path]!;
       expect(firstHeading(html)).toBe(expected.heading);
       expect(html).toContain(expected.text);
@@ -74,14 +89,17 @@ describe('the prerendered public pages', () => {
     },
   );
 
-  it.each(PRERENDERED_PAGES.map((p) => p.path))('%s is built for a visitor, never a member', async (path) => {
-    const { html } = await render(path);
-    expect(html).toContain('href="/login"');
-    expect(html).not.toContain('Account menu');
-    expect(html).not.toContain('Signed in as');
-  });
+  it.each(PRERENDERED_PAGES.map((p) => p.renderAt ?? p.path))(
+    '%s is built for a visitor, never a member',
+    async (path) => {
+      const { html } = await render(path);
+      expect(html).toContain('href="/login"');
+      expect(html).not.toContain('Account menu');
+      expect(html).not.toContain('Signed in as');
+    },
+  );
 
-  it.each(PRERENDERED_PAGES.map((p) => p.path))(
+  it.each(PRERENDERED_PAGES.map((p) => p.renderAt ?? p.path))(
     '%s has every submit button disabled, so the browser never sends a form before hydration',
     async (path) => {
       const { html } = await render(path);
@@ -89,6 +107,14 @@ describe('the prerendered public pages', () => {
       for (const submit of submits) expect(submit).toContain('disabled=""');
     },
   );
+
+  it("builds no mail link's own values into the pages a mail links to: they come from the URL once hydrated", async () => {
+    for (const page of PRERENDERED_PAGES.filter((p) => p.renderAt)) {
+      const { html } = await render(page.renderAt!);
+      expect(html).not.toMatch(/\b(code|account|token|address)"/);
+      expect(html).not.toContain('value="address"');
+    }
+  });
 
   it('builds the data a page fetches in its loading state, as the first render in the browser shows it', async () => {
     const quiz = await render('/take-quiz/1');

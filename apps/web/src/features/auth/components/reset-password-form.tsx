@@ -4,6 +4,7 @@ import { Button, buttonClass } from '@/components/ui/button.tsx';
 import { PasswordField } from '@/components/ui/text-field.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { useIsHydrated } from '@/lib/use-hydrated.ts';
 import { useZodForm } from '@/lib/use-zod-form.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { NewPasswordFormSchema } from '../utils/new-password-form.ts';
@@ -17,6 +18,8 @@ export function ResetPasswordForm({ token, email }: { token: string | null; emai
   const [isDone, setDone] = useState(false);
   const [isLinkDead, setLinkDead] = useState(false);
   const [alert, setAlert] = useState<string>();
+  // The address comes from the link; the page built ahead of time shows it once it has hydrated.
+  const hydrated = useIsHydrated();
 
   if (!token || !email) {
     return (
@@ -63,7 +66,7 @@ export function ResetPasswordForm({ token, email }: { token: string | null; emai
     <>
       <AuthTitle>Choose a new password</AuthTitle>
       <p className="auth-card__lead">
-        For <strong>{email}</strong>.
+        For <strong>{hydrated ? email : 'your account'}</strong>.
       </p>
       {alert ? (
         <p className="form-alert" role="alert">
@@ -77,7 +80,14 @@ export function ResetPasswordForm({ token, email }: { token: string | null; emai
         </p>
       ) : null}
       <form noValidate onSubmit={onSubmit} aria-label="Choose a new password">
-        <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
+        <input
+          type="email"
+          name="email"
+          value={hydrated ? email : ''}
+          autoComplete="username"
+          readOnly
+          hidden
+        />
         <PasswordField
           label="New password"
           autoComplete="new-password"
