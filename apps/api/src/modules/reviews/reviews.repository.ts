@@ -179,3 +179,9 @@ export async function storeFigures(
     average: row?.average == null ? null : Number(row.average),
   };
 }
+
+/** Hides a review (from every listing and from matching's low ratings) or shows it again: the back office's moderation. */
+export async function setReviewHidden(tx: Db, id: string, hiddenAt: Date | null): Promise<void> {
+  await tx.execute(sql`UPDATE product_reviews SET hidden_at = ${hiddenAt ? hiddenAt.toISOString() : null}
+          WHERE id = ${id}`);
+}

@@ -7,6 +7,7 @@ export {
   type SubscriptionActions,
   type SubscriptionActionsDeps,
 } from './subscription-actions.ts';
+export { setIssueReportHandled } from './subscriptions.repository.ts';
 export {
   type RenewalConfirmations,
   type SubscriptionsRoutesOptions,
