@@ -1,6 +1,7 @@
 import type { AdminCouponListQuery } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { likePattern } from './back-office-members.ts';
 
 /*
  * The back office's coupons (docs/product.md#back-office): each coupon of the cart module with how
@@ -20,11 +21,6 @@ const SORTS = {
 const COUPON = sql`
   SELECT c.*, (SELECT count(*)::int FROM coupon_redemptions r WHERE r.coupon_id = c.id) AS usage_count
   FROM coupons c`;
-
-/** `%` and `_` typed by the operator are literal in the search. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** One page of coupons by code and state, sorted in the database, with how many there are. */
 export async function couponPage(
