@@ -22,7 +22,12 @@ import { memberShippingAddress } from '../../read-models/member-shipping.ts';
 import { setShippingAddress } from '../accounts/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { reshipMemberBoxes } from '../orders/index.ts';
-import { createSubscriptionActions, createSubscriptionsService, cycleStore } from '../subscriptions/index.ts';
+import {
+  createSubscriptionActions,
+  createSubscriptionsService,
+  cycleStore,
+  type SubscriptionsHooks,
+} from '../subscriptions/index.ts';
 import { insertAuditRow } from './admin.repository.ts';
 import type { Actor } from './admin.service.ts';
 import { type RefundsService, refundedCents } from './refunds.service.ts';
@@ -44,6 +49,8 @@ export interface MembersDeps {
   mailer: Mailer;
   storeEmail: string;
   refunds: Pick<RefundsService, 'listForIdentity'>;
+  /** The memberships' hook: the operator's actions run the member's rules, which raise it. */
+  membershipChanged?: SubscriptionsHooks['membershipChanged'];
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;
@@ -53,7 +60,14 @@ export type MembersService = ReturnType<typeof createMembersService>;
  * membership actions, which reuse the member's own rules (subscription-actions) inside the
  * transaction that writes the audit row.
  */
-export function createMembersService({ db, clock, mailer, storeEmail, refunds }: MembersDeps) {
+export function createMembersService({
+  db,
+  clock,
+  mailer,
+  storeEmail,
+  refunds,
+  membershipChanged,
+}: MembersDeps) {
   const latestSubscription = latestMembership;
 
   async function eventIds(tx: Db, sub: Raw | undefined): Promise<string[]> {
@@ -93,6 +107,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
         storeEmail,
         subscriptionOf: createSubscriptionsService({ db: tx, clock }).subscriptionOf,
         renewNow: async () => undefined,
+        membershipChanged,
       });
       await work(actions);
       // The member's rules record their events as the member's; these were the operator's.

@@ -3,6 +3,7 @@ import type { AdminRefund, AdminRefundInput, RefundStatus } from '@store/contrac
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/database.ts';
+import { createHook, type Hook } from '../../hooks.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import {
   chargeOfOrder,
@@ -87,9 +88,35 @@ export async function refundedCents(db: Db, orderId: string): Promise<number> {
   return Number(result.rows[0]?.cents ?? 0);
 }
 
+/** A refund the provider confirmed: the money of `amountCents` went back to the member. */
+export interface OrderRefund {
+  orderId: string;
+  identityId: string;
+  refundId: string;
+  amountCents: number;
+  /** The order's status after it: `refunded` once everything paid went back, else what it was. */
+  orderStatus: string;
+  at: Date;
+}
+
+/** The refunds' named effects on other modules; the composition root adds their listeners. */
+export interface RefundsHooks {
+  /**
+   * In the transaction that records a refund as succeeded (the provider's answer to the
+   * operator's or the store's refund, its webhook, or a refund made in the provider's dashboard),
+   * once the refund and its order's status are written.
+   */
+  orderRefunded: Hook<[tx: Tx, refund: OrderRefund]>;
+}
+
+export function createRefundsHooks(): RefundsHooks {
+  return { orderRefunded: createHook('order refunded') };
+}
+
 export type RefundsService = ReturnType<typeof createRefundsService>;
 
 export function createRefundsService({ db, clock, payments, log }: RefundsDeps) {
+  const hooks = createRefundsHooks();
   /** The order, locked for the transaction (its status is the refunds' to move). */
   async function lockOrder(tx: Db, orderId: string) {
     const row = await lockOrderRow(tx, orderId);
@@ -101,7 +128,7 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
    * caller's transaction; a status the row already has changes nothing.
    */
   async function settle(
-    tx: Db,
+    tx: Tx,
     refund: RefundRow,
     outcome: { status: RefundStatus; providerRefundId?: string; failureReason?: string | null },
   ): Promise<RefundRow> {
@@ -146,6 +173,16 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
     else if (charge && succeeded >= charge.amountCents) status = 'refunded';
     if (status !== order.status) {
       await setOrderStatus(tx, current.orderId, status, at);
+    }
+    if (outcome.status === 'succeeded') {
+      await hooks.orderRefunded.run(tx, {
+        orderId: current.orderId,
+        identityId: current.identityId,
+        refundId: current.id,
+        amountCents: current.amountCents,
+        orderStatus: status,
+        at,
+      });
     }
     if (outcome.status === 'failed') {
       // The ops alert: an error line (alerting reads these) and the member's flag in the back office.
@@ -224,7 +261,7 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
    * when nothing paid is left. A refund of a payment not recorded yet throws, so the event is
    * delivered again (and the event reconciliation reads it again) once the payment is recorded.
    */
-  async function recordProviderRefund(tx: Db, object: Record<string, unknown>): Promise<void> {
+  async function recordProviderRefund(tx: Tx, object: Record<string, unknown>): Promise<void> {
     const pi = typeof object.payment_intent === 'string' ? object.payment_intent : undefined;
     const chargeId = typeof object.id === 'string' ? object.id : undefined;
     const amountRefunded = Number(object.amount_refunded ?? 0);
@@ -292,6 +329,8 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
   }
 
   return {
+    /** "Order refunded": the composition root adds its listeners. */
+    hooks,
     /**
      * Refunds an order in full or in part (C12). The same `requestId` answers the same refund
      * without a second provider call; the provider key is refund:{orderId}:{n}.

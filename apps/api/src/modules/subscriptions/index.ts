@@ -3,6 +3,11 @@
 // memberships' tables; nothing here imports the cycles module.
 export * as cycleStore from './cycle-store.ts';
 export {
+  createSubscriptionsHooks,
+  type MembershipChange,
+  type SubscriptionsHooks,
+} from './hooks.ts';
+export {
   createSubscriptionActions,
   type SubscriptionActions,
   type SubscriptionActionsDeps,
