@@ -288,3 +288,8 @@ export async function setShippingAddress(tx: Db, identityId: string, address: ob
   await tx.execute(sql`
           UPDATE identities SET shipping_address = ${JSON.stringify(address)}::jsonb WHERE id = ${identityId}`);
 }
+
+/** Holds the member's identity row until the transaction ends: serialises a member's first writes (the cart's "find or create"). */
+export async function lockIdentity(tx: Db, identityId: string): Promise<void> {
+  await tx.execute(sql`SELECT id FROM identities WHERE id = ${identityId} FOR UPDATE`);
+}

@@ -416,3 +416,14 @@ export async function flagDisputed(tx: Db, subscriptionId: string, at: Date): Pr
   await tx.execute(sql`UPDATE subscriptions SET disputed_at = coalesce(disputed_at, ${at.toISOString()})
         WHERE id = ${subscriptionId}`);
 }
+
+/** A new default card becomes the one the member's live memberships renew with (the checkout's card change). */
+export async function useCardForLiveMemberships(
+  tx: Db,
+  identityId: string,
+  paymentMethodId: string,
+  at: Date,
+): Promise<void> {
+  await tx.execute(sql`UPDATE subscriptions SET default_payment_method_id = ${paymentMethodId}, updated_at = ${at}
+          WHERE identity_id = ${identityId} AND status IN ('active', 'past_due')`);
+}

@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { cancelConfirmationMail, issueReportMail, type Mailer } from '../mail/index.ts';
-import { moveOrder } from '../orders/index.ts';
+import { findOrderRow, moveOrder } from '../orders/index.ts';
 import * as store from './cycle-store.ts';
 import type { SubscriptionsHooks } from './hooks.ts';
 import { addDays } from './subscriptions.service.ts';
@@ -258,12 +258,8 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
         INSERT INTO issue_reports (id, identity_id, subscription_id, order_id, text, created_at)
         VALUES (${id}, ${identityId}, ${sub.id}, ${sub.currentOrderId}, ${text}, ${at.toISOString()})`);
       const from = (await store.emailOf(db, identityId)) ?? identityId;
-      const order = sub.currentOrderId
-        ? await db.execute<{ order_number: string }>(
-            sql`SELECT order_number FROM orders WHERE id = ${sub.currentOrderId}`,
-          )
-        : undefined;
-      const orderNumber = order?.rows[0]?.order_number ?? null;
+      const order = sub.currentOrderId ? await findOrderRow(db, sub.currentOrderId) : undefined;
+      const orderNumber = order?.orderNumber ?? null;
       await deps.mailer.send(await issueReportMail(deps.storeEmail, from, orderNumber, text));
       return { id };
     },
