@@ -230,15 +230,6 @@ export function prepareUncompletedFirstBox(db: Db) {
     (await statement.execute({ id: identityId }))[0]?.id ?? null;
 }
 
-/** The build deadline of the cycle whose box this order is, if it is one (docs/product.md#membership-cycle). */
-export async function buildDeadlineOf(db: Db, orderId: string): Promise<Date | undefined> {
-  const result = await db.execute<{ deadline: Date | string }>(
-    sql`SELECT build_deadline_at AS deadline FROM billing_cycles WHERE order_id = ${orderId} LIMIT 1`,
-  );
-  const value = result.rows[0]?.deadline;
-  return value === undefined ? undefined : new Date(value);
-}
-
 /** An identity's orders, newest first: paid ones and boxes still open (at most 100). */
 /** The member's orders, newest first (GET order/GetMyOrders): one prepared statement. */
 export function prepareListOrdersOf(db: Db) {
