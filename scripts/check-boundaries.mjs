@@ -9,6 +9,10 @@
 //   web-shared         apps/web/src/lib/ or apps/web/src/components/ imports a feature
 //   api-module-table   ARCHITECTURE.md's "API modules" table lacks a module, or its "imports" cell
 //                      differs from the modules that module's production files import
+//   api-foreign-sql    a production file of modules/<m>/ names, in raw SQL (a sql`…` template, a
+//                      sql.raw or db.execute string), another module's table as a table reference
+//                      (after FROM, JOIN, INTO, UPDATE, TABLE); a table's owners are the modules
+//                      whose *.table.ts declare it with pgTable('name', …)
 // Breaks known today are listed in scripts/check-boundaries.allowlist.json, one entry per break;
 // an entry that no longer breaks is itself an error, so the list only shrinks.
 // Usage: node scripts/check-boundaries.mjs [--root <dir>] [--allowlist <file>] [--prune]
@@ -73,6 +77,116 @@ export function findBreaks(root) {
     }
   }
   breaks.push(...moduleTableBreaks(root, moduleEdges));
+  breaks.push(...foreignSqlBreaks(root));
+  return breaks;
+}
+
+function listSources(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...listSources(path));
+    else if (/\.(ts|tsx|mts|js|mjs)$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+/** Table name -> the modules whose `*.table.ts` declare it with `pgTable('name', …)`. */
+export function tableOwners(root) {
+  const modulesDir = join(root, MODULES);
+  const owners = new Map();
+  if (!existsSync(modulesDir)) return owners;
+  for (const file of listSources(modulesDir)) {
+    const rel = relative(root, file);
+    if (!isTable(rel) || isTestFile(rel)) continue;
+    const owner = moduleOf(rel);
+    for (const m of readFileSync(file, 'utf8').matchAll(/\bpgTable\(\s*['"`]([A-Za-z0-9_]+)['"`]/g)) {
+      if (!owners.has(m[1])) owners.set(m[1], new Set());
+      owners.get(m[1]).add(owner);
+    }
+  }
+  return owners;
+}
+
+/** The end of the template literal whose text starts at `i` (just after its opening backtick). */
+function templateEnd(text, i) {
+  const parts = [];
+  let start = i;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '\\') i += 2;
+    else if (c === '`') {
+      parts.push(text.slice(start, i));
+      return { end: i + 1, text: parts.join(' ') };
+    } else if (c === '$' && text[i + 1] === '{') {
+      parts.push(text.slice(start, i));
+      i = expressionEnd(text, i + 2);
+      start = i;
+    } else i++;
+  }
+  parts.push(text.slice(start));
+  return { end: text.length, text: parts.join(' ') };
+}
+
+/** The index just past the `}` that closes the `${` expression starting at `i`. */
+function expressionEnd(text, i) {
+  let depth = 1;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '`') i = templateEnd(text, i + 1).end;
+    else if (c === "'" || c === '"') {
+      i++;
+      while (i < text.length && text[i] !== c) i += text[i] === '\\' ? 2 : 1;
+      i++;
+    } else {
+      if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) return i + 1;
+      i++;
+    }
+  }
+  return i;
+}
+
+/**
+ * The raw SQL text a source file holds: the literal text of every sql`…` template (its `${…}`
+ * expressions left out; a template nested in one is read on its own), and the string or template
+ * handed to `sql.raw(…)` or `.execute(…)`.
+ */
+export function sqlTexts(source) {
+  const texts = [];
+  for (const m of source.matchAll(/\bsql`|\bsql\.raw\(\s*`|\.execute(?:<[^>()]*>)?\(\s*`/g)) {
+    texts.push(templateEnd(source, m.index + m[0].length).text);
+  }
+  for (const m of source.matchAll(/(?:\bsql\.raw|\.execute(?:<[^>()]*>)?)\(\s*(['"])((?:\\.|(?!\1).)*)\1/g)) {
+    texts.push(m[2]);
+  }
+  return texts;
+}
+
+const TABLE_REFERENCE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+(?:ONLY\s+)?"?([A-Za-z_][A-Za-z0-9_]*)"?/gi;
+
+/** The tables a SQL text names as tables (after FROM, JOIN, INTO, UPDATE, TABLE). */
+export function tablesNamed(text) {
+  return new Set([...text.matchAll(TABLE_REFERENCE)].map((m) => m[1].toLowerCase()));
+}
+
+function foreignSqlBreaks(root) {
+  const modulesDir = join(root, MODULES);
+  if (!existsSync(modulesDir)) return [];
+  const owners = tableOwners(root);
+  const breaks = [];
+  for (const file of listSources(modulesDir)) {
+    const from = relative(root, file);
+    if (isTestFile(from)) continue;
+    const module = moduleOf(from);
+    const named = new Set();
+    for (const text of sqlTexts(readFileSync(file, 'utf8'))) for (const t of tablesNamed(text)) named.add(t);
+    for (const table of [...named].sort()) {
+      const of = owners.get(table);
+      if (!of || of.has(module)) continue;
+      breaks.push({ rule: 'api-foreign-sql', from, to: `table ${table} of ${[...of].sort().join(', ')}` });
+    }
+  }
   return breaks;
 }
 

@@ -100,6 +100,42 @@ describe('check-boundaries', () => {
     );
   });
 
+  it('api-foreign-sql: fails on raw SQL naming another module table, not on its own, a read model or a test', () => {
+    const table = (name) =>
+      `import { pgTable } from 'drizzle-orm/pg-core';\nexport const t = pgTable('${name}', {});\n`;
+    const root = fixture({
+      [`${api}/modules/a/a.table.ts`]: table('apples'),
+      [`${api}/modules/b/b.table.ts`]: table('bananas'),
+      [`${api}/modules/c/c.table.ts`]: table('bananas'),
+      [`${api}/modules/a/a.service.ts`]: [
+        "import { sql } from 'drizzle-orm';",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a fixture's source text, holding a template
+        'export const own = sql`SELECT * FROM apples a WHERE a.id = ${1}`;',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a fixture's source text, holding a template
+        'export const joined = (id) => sql`SELECT 1 FROM apples a ${sql`JOIN bananas b ON b.id = a.id`} WHERE a.id = ${id}`;',
+        '',
+      ].join('\n'),
+      [`${api}/modules/a/a.writes.ts`]:
+        "export const w = (db) => db.execute('UPDATE bananas SET ripe = true');\n",
+      [`${api}/modules/a/a.words.ts`]:
+        "import { sql } from 'drizzle-orm';\nexport const words = sql`SELECT bananas FROM apples`;\n",
+      [`${api}/modules/a/a.service.test.ts`]:
+        "import { sql } from 'drizzle-orm';\nsql`DELETE FROM bananas`;\n",
+      [`${api}/modules/c/c.service.ts`]:
+        "import { sql } from 'drizzle-orm';\nsql`INSERT INTO bananas VALUES (1)`;\n",
+      [`${api}/read-models/fruit.ts`]:
+        "import { sql } from 'drizzle-orm';\nsql`SELECT * FROM apples JOIN bananas USING (id)`;\n",
+    });
+    const breaks = findBreaks(root).filter((b) => b.rule === 'api-foreign-sql');
+    expect(breaks).toEqual([
+      { rule: 'api-foreign-sql', from: `${api}/modules/a/a.service.ts`, to: 'table bananas of b, c' },
+      { rule: 'api-foreign-sql', from: `${api}/modules/a/a.writes.ts`, to: 'table bananas of b, c' },
+    ]);
+    const result = run(root);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain(`api-foreign-sql ${api}/modules/a/a.service.ts -> table bananas of b, c`);
+  });
+
   it('web-feature: fails on a feature importing another feature, by alias or relative path', () => {
     const root = fixture({
       [`${web}/features/a/page.tsx`]:

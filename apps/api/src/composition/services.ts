@@ -44,7 +44,12 @@ import {
 import { createReferralsService, type ReferralsService } from '../modules/referrals/index.ts';
 import { createReviewsService, type ReviewsService } from '../modules/reviews/index.ts';
 import { createShopService, type ShopService } from '../modules/shop/index.ts';
-import { createNextBoxHook, createSteering, type Steering } from '../modules/steering/index.ts';
+import {
+  createNextBoxHook,
+  createSteering,
+  dropExtrasOnCancel,
+  type Steering,
+} from '../modules/steering/index.ts';
 import {
   createSubscriptionActions,
   createSubscriptionsService,
@@ -189,6 +194,10 @@ export function buildServices(deps: ServicesDeps): Services {
     sampleRules: (identityId, orderId) => quizResults.sampleRules(identityId, orderId),
   });
   const subscriptions = createSubscriptionsService({ db, clock });
+  // A membership's change (the member's, the operator's or a renewal's): the member's cancel drops
+  // the tubs waiting for the next box (docs/product.md#next-box-extras), in the cancel's transaction.
+  const { membershipChanged } = subscriptions.hooks;
+  membershipChanged.on(dropExtrasOnCancel);
   const referrals = createReferralsService({ db, clock, mailer, config, log });
   const checkout = createCheckoutService({
     db,
@@ -224,7 +233,10 @@ export function buildServices(deps: ServicesDeps): Services {
     // The renewal's one next-box hook: the member's steering of each new box, its extras and
     // taken cancel offers (docs/product.md#steering-your-membership).
     nextBoxExtras: createNextBoxHook(config.publicUrl, tax),
+    membershipChanged,
   });
+  // "Renewal paid" (cycles.hooks.renewalPaid) and "order refunded" (refunds.hooks.orderRefunded)
+  // have no listener yet: no module reacts to them today (decision 016, the third step).
   const contact = createContactService({ db, mailer, clock, storeEmail });
   const partners = createPartnersService({ db, mailer, clock, storeEmail });
   const refunds = createRefundsService({ db, clock, payments, log });
@@ -261,6 +273,7 @@ export function buildServices(deps: ServicesDeps): Services {
     partners,
     refunds,
     rank: createRanker({ db, catalog }),
+    membershipChanged,
     tubPlanLauncher: tubPlans,
   });
 
@@ -301,6 +314,7 @@ export function buildServices(deps: ServicesDeps): Services {
       webUrl: config.publicUrl,
       subscriptionOf: subscriptions.subscriptionOf,
       renewNow: cycles.renewNow,
+      membershipChanged,
     }),
     shop: createShopService({ db }),
     referrals,

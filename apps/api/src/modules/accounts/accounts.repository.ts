@@ -282,3 +282,14 @@ export async function findImage(db: Db, id: string): Promise<{ mime: ImageMime; 
     .limit(1);
   return rows[0];
 }
+
+/** The profile's shipping address (the JSON of the address without the names), set by the back office. */
+export async function setShippingAddress(tx: Db, identityId: string, address: object): Promise<void> {
+  await tx.execute(sql`
+          UPDATE identities SET shipping_address = ${JSON.stringify(address)}::jsonb WHERE id = ${identityId}`);
+}
+
+/** Holds the member's identity row until the transaction ends: serialises a member's first writes (the cart's "find or create"). */
+export async function lockIdentity(tx: Db, identityId: string): Promise<void> {
+  await tx.execute(sql`SELECT id FROM identities WHERE id = ${identityId} FOR UPDATE`);
+}

@@ -10,6 +10,7 @@ import type { ContactService } from '../contact/index.ts';
 import type { Ranker } from '../cycles/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { PartnersService } from '../partners/index.ts';
+import type { SubscriptionsHooks } from '../subscriptions/index.ts';
 import { createAdminService } from './admin.service.ts';
 import { createCouponsAdminService } from './coupons.service.ts';
 import { createFulfilmentService } from './fulfilment.service.ts';
@@ -33,6 +34,8 @@ export interface BackOfficeDeps {
   refunds: RefundsService;
   /** The cycle engine's ranking of a member's next picks (packing lists). */
   rank: Ranker;
+  /** "Membership changed", raised by the membership actions the operator takes for a member. */
+  membershipChanged?: SubscriptionsHooks['membershipChanged'];
   /** Launching the tub plans (the tub plans' service); absent, the launch is refused. */
   tubPlanLauncher?: TubPlanLauncher;
 }
@@ -54,7 +57,14 @@ export function createBackOffice(deps: BackOfficeDeps) {
       partners: deps.partners,
       uploads,
     }),
-    members: createMembersService({ db, clock, mailer, storeEmail: config.storeEmail, refunds }),
+    members: createMembersService({
+      db,
+      clock,
+      mailer,
+      storeEmail: config.storeEmail,
+      refunds,
+      membershipChanged: deps.membershipChanged,
+    }),
     refunds,
     /** POST /admin/tub-plans/launch (docs/product.md#tub-plans). */
     launchTubPlans: createTubPlanLaunch({ db, clock, launcher: deps.tubPlanLauncher }),

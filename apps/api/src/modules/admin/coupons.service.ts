@@ -6,21 +6,15 @@ import type {
   CouponState,
   Page,
 } from '@store/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { couponPage, couponRow } from '../../read-models/back-office-coupons.ts';
+import { couponsEditor } from '../cart/index.ts';
 import { insertAuditRow } from './admin.repository.ts';
 import type { Actor } from './admin.service.ts';
-import { iso, likePattern } from './members.service.ts';
+import { iso } from './members.service.ts';
 
 type Raw = Record<string, unknown>;
-
-const SORTS = {
-  created: 'c.created_at',
-  code: 'c.code',
-  usage: 'usage_count',
-  expires: 'c.expires_at',
-} as const;
 
 /** What a member meets now: inactive and expired first, then not started, then used up. */
 export function couponState(
@@ -54,10 +48,6 @@ function toCoupon(row: Raw, now: Date): AdminCoupon {
   return { ...base, state: couponState(base, base.usageCount, now) };
 }
 
-const SELECT = sql`
-  SELECT c.*, (SELECT count(*)::int FROM coupon_redemptions r WHERE r.coupon_id = c.id) AS usage_count
-  FROM coupons c`;
-
 export type CouponsAdminService = ReturnType<typeof createCouponsAdminService>;
 
 /**
@@ -65,18 +55,14 @@ export type CouponsAdminService = ReturnType<typeof createCouponsAdminService>;
  * The member-side rules (who may apply what) live in modules/cart/coupon-rules.ts.
  */
 export function createCouponsAdminService({ db, clock }: { db: Db; clock: () => Date }) {
-  async function one(tx: Db, id: string, lock = false): Promise<Raw | undefined> {
-    const result = await tx.execute<Raw>(
-      lock ? sql`${SELECT} WHERE c.id = ${id} FOR UPDATE OF c` : sql`${SELECT} WHERE c.id = ${id}`,
-    );
-    return result.rows[0];
-  }
+  const one = couponRow;
 
   async function change(
     actor: Actor,
     id: string,
     action: string,
-    set: (row: Raw, at: Date) => ReturnType<typeof sql> | undefined,
+    /** The write that makes the change, or nothing when the coupon already is as asked. */
+    set: (row: Raw, at: Date) => ((tx: Db) => Promise<void>) | undefined,
   ): Promise<AdminCoupon> {
     return db.transaction(async (tx) => {
       const at = clock();
@@ -84,7 +70,7 @@ export function createCouponsAdminService({ db, clock }: { db: Db; clock: () => 
       if (!before) throw notFound('That coupon');
       const update = set(before, at);
       if (!update) return toCoupon(before, at);
-      await tx.execute(update);
+      await update(tx);
       const after = (await one(tx, id))!;
       await insertAuditRow(tx, {
         actorIdentityId: actor.id,
@@ -103,23 +89,10 @@ export function createCouponsAdminService({ db, clock }: { db: Db; clock: () => 
   return {
     async list(query: AdminCouponListQuery): Promise<Page<AdminCoupon>> {
       const now = clock();
-      const conditions = [
-        query.q ? sql`c.code ILIKE ${likePattern(query.q.toUpperCase())}` : undefined,
-        query.status === 'active' ? sql`c.active` : undefined,
-        query.status === 'inactive' ? sql`NOT c.active` : undefined,
-      ].filter((c) => c !== undefined);
-      const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-      const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-      const nulls = query.sort === 'expires' ? ' NULLS LAST' : '';
-      const [rows, count] = await Promise.all([
-        db.execute<Raw>(sql`${SELECT} ${where}
-          ORDER BY ${sql.raw(`${SORTS[query.sort]} ${direction}${nulls}`)}, c.id
-          LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
-        db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM coupons c ${where}`),
-      ]);
+      const { rows, total } = await couponPage(db, query);
       return {
-        items: rows.rows.map((r) => toCoupon(r, now)),
-        total: Number(count.rows[0]?.n ?? 0),
+        items: rows.map((r) => toCoupon(r, now)),
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };
@@ -128,23 +101,13 @@ export function createCouponsAdminService({ db, clock }: { db: Db; clock: () => 
     async create(actor: Actor, input: AdminCouponInput): Promise<AdminCoupon> {
       return db.transaction(async (tx) => {
         const at = clock();
-        const taken = await tx.execute(sql`SELECT 1 FROM coupons WHERE code = ${input.code}`);
-        if (taken.rows.length > 0) {
+        if (await couponsEditor.isCouponCodeTaken(tx, input.code)) {
           throw new AppError('conflict', `A coupon with the code ${input.code} already exists.`, {
             fieldErrors: { code: 'This code is taken.' },
           });
         }
         const id = randomUUID();
-        const startsAt = input.startsAt ? new Date(input.startsAt).toISOString() : null;
-        const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
-        await tx.execute(sql`
-          INSERT INTO coupons (id, code, kind, percent_off, amount_off_cents, starts_at, expires_at,
-            max_redemptions, description, active, created_at)
-          VALUES (${id}, ${input.code}, ${input.kind},
-            ${input.kind === 'percent' ? (input.percentOff ?? null) : null},
-            ${input.kind === 'fixed' ? (input.amountOffCents ?? null) : null},
-            ${startsAt}, ${expiresAt}, ${input.maxRedemptions ?? null}, ${input.description}, true,
-            ${at.toISOString()})`);
+        await couponsEditor.insertCoupon(tx, id, input, at);
         const created = toCoupon((await one(tx, id))!, at);
         await insertAuditRow(tx, {
           actorIdentityId: actor.id,
@@ -165,14 +128,14 @@ export function createCouponsAdminService({ db, clock }: { db: Db; clock: () => 
       change(actor, id, 'coupon.expire', (row, at) => {
         const ends = row.expires_at ? new Date(String(iso(row.expires_at))) : undefined;
         if (ends && ends.getTime() <= at.getTime()) return undefined;
-        return sql`UPDATE coupons SET expires_at = ${at.toISOString()} WHERE id = ${id}`;
+        return (tx) => couponsEditor.expireCoupon(tx, id, at);
       }),
 
     setActive: (actor: Actor, id: string, isActive: boolean) =>
       change(actor, id, isActive ? 'coupon.activate' : 'coupon.deactivate', (row) =>
         Boolean(row.active) === isActive
           ? undefined
-          : sql`UPDATE coupons SET active = ${isActive} WHERE id = ${id}`,
+          : (tx) => couponsEditor.setCouponActive(tx, id, isActive),
       ),
   };
 }

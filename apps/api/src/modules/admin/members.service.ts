@@ -7,15 +7,30 @@ import {
   MEMBERSHIP_PLAN_NAME,
   type Page,
 } from '@store/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
+import {
+  latestMembership,
+  memberExists,
+  memberHistory,
+  memberIdentity,
+  memberPage,
+  membershipEventIds,
+} from '../../read-models/back-office-members.ts';
+import { chargeOfOrder } from '../../read-models/back-office-refunds.ts';
 import { memberShippingAddress } from '../../read-models/member-shipping.ts';
+import { setShippingAddress } from '../accounts/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { createSubscriptionActions, createSubscriptionsService } from '../subscriptions/index.ts';
+import { reshipMemberBoxes } from '../orders/index.ts';
+import {
+  createSubscriptionActions,
+  createSubscriptionsService,
+  cycleStore,
+  type SubscriptionsHooks,
+} from '../subscriptions/index.ts';
 import { insertAuditRow } from './admin.repository.ts';
 import type { Actor } from './admin.service.ts';
-import { chargeOfOrder, type RefundsService, refundedCents } from './refunds.service.ts';
+import { type RefundsService, refundedCents } from './refunds.service.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -26,17 +41,6 @@ export function iso(value: unknown): string | null {
 }
 const str = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
-/** `%` and `_` typed by the operator are literal in the search. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-const ORDER_BY: Record<AdminMemberListQuery['sort'], string[]> = {
-  joined: ['i.created_at'],
-  email: ['i.email'],
-  name: ["lower(coalesce(i.last_name, ''))", "lower(coalesce(i.first_name, ''))"],
-};
-
 const REFUNDABLE = new Set(['paid', 'processing', 'shipped', 'delivered', 'completed', 'refund_pending']);
 
 export interface MembersDeps {
@@ -45,6 +49,8 @@ export interface MembersDeps {
   mailer: Mailer;
   storeEmail: string;
   refunds: Pick<RefundsService, 'listForIdentity'>;
+  /** The memberships' hook: the operator's actions run the member's rules, which raise it. */
+  membershipChanged?: SubscriptionsHooks['membershipChanged'];
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;
@@ -54,20 +60,19 @@ export type MembersService = ReturnType<typeof createMembersService>;
  * membership actions, which reuse the member's own rules (subscription-actions) inside the
  * transaction that writes the audit row.
  */
-export function createMembersService({ db, clock, mailer, storeEmail, refunds }: MembersDeps) {
-  async function latestSubscription(tx: Db, identityId: string): Promise<Raw | undefined> {
-    const result = await tx.execute<Raw>(sql`
-      SELECT * FROM subscriptions WHERE identity_id = ${identityId}
-      ORDER BY (status = 'canceled'), created_at DESC LIMIT 1`);
-    return result.rows[0];
-  }
+export function createMembersService({
+  db,
+  clock,
+  mailer,
+  storeEmail,
+  refunds,
+  membershipChanged,
+}: MembersDeps) {
+  const latestSubscription = latestMembership;
 
   async function eventIds(tx: Db, sub: Raw | undefined): Promise<string[]> {
     if (!sub) return [];
-    const rows = await tx.execute<{ id: string }>(
-      sql`SELECT id FROM subscription_events WHERE subscription_id = ${String(sub.id)}`,
-    );
-    return rows.rows.map((r) => String(r.id));
+    return membershipEventIds(tx, String(sub.id));
   }
 
   function subscriptionAudit(row: Raw | undefined) {
@@ -91,8 +96,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
     work: (actions: ReturnType<typeof createSubscriptionActions>) => Promise<unknown>,
   ): Promise<AdminMemberDetail> {
     await db.transaction(async (tx) => {
-      const identity = await tx.execute(sql`SELECT id FROM identities WHERE id = ${identityId}`);
-      if (identity.rows.length === 0) throw notFound('That member');
+      if (!(await memberExists(tx, identityId))) throw notFound('That member');
       const before = await latestSubscription(tx, identityId);
       const earlierEvents = await eventIds(tx, before);
       // The member's own rules, on this transaction (their own transaction becomes a savepoint).
@@ -103,19 +107,12 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
         storeEmail,
         subscriptionOf: createSubscriptionsService({ db: tx, clock }).subscriptionOf,
         renewNow: async () => undefined,
+        membershipChanged,
       });
       await work(actions);
       // The member's rules record their events as the member's; these were the operator's.
       const ownEvents = (await eventIds(tx, before)).filter((e) => !earlierEvents.includes(e));
-      if (ownEvents.length > 0) {
-        await tx.execute(sql`
-          UPDATE subscription_events
-          SET actor = 'operator', detail = detail || ${JSON.stringify({ operator: actor.email })}::jsonb
-          WHERE id IN (${sql.join(
-            ownEvents.map((e) => sql`${e}`),
-            sql`, `,
-          )})`);
-      }
+      await cycleStore.markEventsByOperator(tx, ownEvents, actor.email);
       const after = await latestSubscription(tx, identityId);
       await insertAuditRow(tx, {
         actorIdentityId: actor.id,
@@ -135,53 +132,25 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
 
   async function getDetail(identityId: string): Promise<AdminMemberDetail | undefined> {
     if (!/^[0-9a-f-]{36}$/i.test(identityId)) return undefined;
-    const [identity] = (
-      await db.execute<Raw>(sql`
-        SELECT id, email, first_name, last_name, phone_number, email_verified_at, is_email_subscribed,
-          referral_code, referred_by_code, created_at
-        FROM identities WHERE id = ${identityId}`)
-    ).rows;
+    const identity = await memberIdentity(db, identityId);
     if (!identity) return undefined;
     const sub = await latestSubscription(db, identityId);
-    const [cycles, orders, attempts, renewals, disputes, reviews, referredBy, referred, refundList] =
+    const [{ cycles, orders, attempts, renewals, disputes, reviews, referredBy, referred }, refundList] =
       await Promise.all([
-        sub
-          ? db.execute<Raw>(sql`
-              SELECT cycle_index, status, order_id, starts_at, billed_at, shipped_at, delivered_at
-              FROM billing_cycles WHERE subscription_id = ${String(sub.id)} ORDER BY cycle_index DESC LIMIT 50`)
-          : Promise.resolve({ rows: [] as Raw[] }),
-        db.execute<Raw>(sql`
-          SELECT id, order_number, kind, status, total_cents, paid_at, created_at FROM orders
-          WHERE identity_id = ${identityId} AND status <> 'draft' ORDER BY created_at DESC LIMIT 50`),
-        db.execute<Raw>(sql`
-          SELECT order_id, provider_payment_intent_id, amount_cents, status, decline_code, created_at
-          FROM payment_attempts WHERE identity_id = ${identityId} ORDER BY created_at DESC LIMIT 50`),
-        db.execute<Raw>(sql`
-          SELECT bc.order_id, rc.provider_payment_intent_id, rc.amount_cents, rc.status, rc.decline_code,
-            rc.claimed_at AS created_at
-          FROM renewal_charges rc JOIN subscriptions s ON s.id = rc.subscription_id
-          LEFT JOIN billing_cycles bc ON bc.subscription_id = rc.subscription_id AND bc.cycle_index = rc.cycle_index
-          WHERE s.identity_id = ${identityId} ORDER BY rc.claimed_at DESC LIMIT 50`),
-        db.execute<Raw>(sql`
-          SELECT id, order_id, amount_cents, reason, status, created_at FROM payment_disputes
-          WHERE identity_id = ${identityId} ORDER BY created_at DESC`),
-        db.execute<Raw>(sql`
-          SELECT r.id, r.product_id, p.title, r.rating, r.description, r.hidden_at, r.created_at
-          FROM product_reviews r JOIN products p ON p.id = r.product_id
-          WHERE r.identity_id = ${identityId} ORDER BY r.created_at DESC LIMIT 50`),
-        identity.referred_by_code
-          ? db.execute<Raw>(
-              sql`SELECT id, email FROM identities WHERE referral_code = ${String(identity.referred_by_code)}`,
-            )
-          : Promise.resolve({ rows: [] as Raw[] }),
-        db.execute<Raw>(sql`
-          SELECT id, email, created_at FROM identities WHERE referred_by_code = ${String(identity.referral_code)}
-          ORDER BY created_at DESC LIMIT 100`),
+        memberHistory(
+          db,
+          {
+            id: identityId,
+            referralCode: String(identity.referral_code),
+            referredByCode: identity.referred_by_code ? String(identity.referred_by_code) : null,
+          },
+          sub ? String(sub.id) : undefined,
+        ),
         refunds.listForIdentity(identityId),
       ]);
 
     const orderViews = await Promise.all(
-      orders.rows.map(async (o) => {
+      orders.map(async (o) => {
         let refundableCents = 0;
         if (REFUNDABLE.has(String(o.status))) {
           const charge = await chargeOfOrder(db, String(o.id));
@@ -201,8 +170,8 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
       }),
     );
     const payments = [
-      ...(attempts.rows as Raw[]).map((row) => ({ row, source: 'checkout' as const })),
-      ...(renewals.rows as Raw[]).map((row) => ({ row, source: 'renewal' as const })),
+      ...attempts.map((row) => ({ row, source: 'checkout' as const })),
+      ...renewals.map((row) => ({ row, source: 'renewal' as const })),
     ]
       .map(({ row: p, source }) => ({
         source,
@@ -252,7 +221,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
           }
         : null,
       shippingAddress,
-      cycles: cycles.rows.map((c) => ({
+      cycles: cycles.map((c) => ({
         cycleIndex: Number(c.cycle_index),
         status: String(c.status),
         orderId: str(c.order_id),
@@ -264,7 +233,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
       orders: orderViews,
       payments,
       refunds: refundList,
-      disputes: disputes.rows.map((d) => ({
+      disputes: disputes.map((d) => ({
         id: String(d.id),
         orderId: str(d.order_id),
         amountCents: Number(d.amount_cents),
@@ -272,7 +241,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
         status: String(d.status),
         createdAt: iso(d.created_at)!,
       })),
-      reviews: reviews.rows.map((r) => ({
+      reviews: reviews.map((r) => ({
         id: String(r.id),
         productId: Number(r.product_id),
         productTitle: String(r.title),
@@ -282,10 +251,10 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
         createdAt: iso(r.created_at)!,
       })),
       referrals: {
-        referredBy: referredBy.rows[0]
-          ? { id: String(referredBy.rows[0].id), email: String(referredBy.rows[0].email) }
+        referredBy: referredBy[0]
+          ? { id: String(referredBy[0].id), email: String(referredBy[0].email) }
           : null,
-        referred: referred.rows.map((r) => ({
+        referred: referred.map((r) => ({
           id: String(r.id),
           email: String(r.email),
           createdAt: iso(r.created_at)!,
@@ -297,47 +266,9 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
   return {
     /** One page of people, searched by email or name, sorted and paged in the database. */
     async list(query: AdminMemberListQuery): Promise<Page<AdminMemberRow>> {
-      const q = query.q?.trim();
-      // An order number as any page shows it ("#00042", "00042", "42") or stored ("10000042").
-      const digits = q && /^#?\s*\d{1,12}$/.test(q) ? q.replace(/\D/g, '') : null;
-      const byOrder = digits
-        ? sql` OR EXISTS (SELECT 1 FROM orders o WHERE o.identity_id = i.id AND o.status <> 'draft'
-              AND (o.order_number = ${digits}
-                OR (${digits.length <= 5} AND right(o.order_number, 5) = ${digits.padStart(5, '0')})))`
-        : sql``;
-      const conditions = [
-        q
-          ? sql`(i.email ILIKE ${likePattern(q)} OR i.first_name ILIKE ${likePattern(q)}
-              OR i.last_name ILIKE ${likePattern(q)}
-              OR (coalesce(i.first_name, '') || ' ' || coalesce(i.last_name, '')) ILIKE ${likePattern(q)}${byOrder})`
-          : undefined,
-        query.status === 'attention'
-          ? sql`(EXISTS (SELECT 1 FROM payment_disputes d WHERE d.identity_id = i.id)
-              OR EXISTS (SELECT 1 FROM refunds r WHERE r.identity_id = i.id AND r.status = 'failed'))`
-          : undefined,
-      ].filter((c) => c !== undefined);
-      const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-      const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-      const orderBy = ORDER_BY[query.sort].map((column) => `${column} ${direction}`).join(', ');
-      const offset = (query.page - 1) * query.pageSize;
-      const [rows, count] = await Promise.all([
-        db.execute<Raw>(sql`
-          SELECT i.id, i.email, i.first_name, i.last_name, i.created_at,
-            s.status AS subscription_status, s.schedule_days, s.next_billing_at,
-            EXISTS (SELECT 1 FROM payment_disputes d WHERE d.identity_id = i.id) AS is_disputed,
-            EXISTS (SELECT 1 FROM refunds r WHERE r.identity_id = i.id AND r.status = 'failed') AS has_failed_refund
-          FROM identities i
-          LEFT JOIN LATERAL (
-            SELECT status, schedule_days, next_billing_at FROM subscriptions
-            WHERE identity_id = i.id ORDER BY (status = 'canceled'), created_at DESC LIMIT 1
-          ) s ON true
-          ${where}
-          ORDER BY ${sql.raw(orderBy)}, i.id ${sql.raw(direction)}
-          LIMIT ${query.pageSize} OFFSET ${offset}`),
-        db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM identities i ${where}`),
-      ]);
+      const { rows, total } = await memberPage(db, query);
       return {
-        items: rows.rows.map((r) => ({
+        items: rows.map((r) => ({
           id: String(r.id),
           email: String(r.email),
           firstName: str(r.first_name),
@@ -350,7 +281,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
           isDisputed: Boolean(r.is_disputed),
           hasFailedRefund: Boolean(r.has_failed_refund),
         })),
-        total: Number(count.rows[0]?.n ?? 0),
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };
@@ -384,8 +315,7 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
       input: CheckoutIdentity,
     ): Promise<AdminMemberDetail> {
       await db.transaction(async (tx) => {
-        const identity = await tx.execute(sql`SELECT id FROM identities WHERE id = ${identityId} FOR UPDATE`);
-        if (identity.rows.length === 0) throw notFound('That member');
+        if (!(await memberExists(tx, identityId, true))) throw notFound('That member');
         const sub = await latestSubscription(tx, identityId);
         const before = await memberShippingAddress(tx, identityId, str(sub?.first_order_id));
         const shipping = {
@@ -398,14 +328,9 @@ export function createMembersService({ db, clock, mailer, storeEmail, refunds }:
           postalCode: input.shippingAddress.postalCode,
         };
         const json = JSON.stringify(shipping);
-        await tx.execute(sql`
-          UPDATE orders SET shipping = ${json}::jsonb
-          WHERE identity_id = ${identityId} AND kind IN ('first_box', 'cycle_box')
-            AND (id::text = ${String(sub?.first_order_id ?? '')}
-              OR (shipped_at IS NULL AND status IN ('draft', 'awaiting_payment', 'paid', 'processing')))`);
+        await reshipMemberBoxes(tx, identityId, String(sub?.first_order_id ?? ''), json);
         const { firstName: _f, lastName: _l, ...address } = shipping;
-        await tx.execute(sql`
-          UPDATE identities SET shipping_address = ${JSON.stringify(address)}::jsonb WHERE id = ${identityId}`);
+        await setShippingAddress(tx, identityId, address);
         await insertAuditRow(tx, {
           actorIdentityId: actor.id,
           actorEmail: actor.email,

@@ -3,8 +3,17 @@ import type { AdminRefund, AdminRefundInput, RefundStatus } from '@store/contrac
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/database.ts';
+import { createHook, type Hook } from '../../hooks.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import {
+  chargeOfOrder,
+  disputedPaymentOwner,
+  isStoreOwnRefund,
+  orderOfPaymentIntent,
+} from '../../read-models/back-office-refunds.ts';
+import { lockOrder as lockOrderRow, setOrderStatus } from '../orders/index.ts';
 import { type PaymentProvider, PaymentProviderError, type ProviderEvent } from '../payments/index.ts';
+import { cycleStore } from '../subscriptions/index.ts';
 import { insertAuditRow } from './admin.repository.ts';
 import type { Actor } from './admin.service.ts';
 import { paymentDisputes, type RefundRow, refunds } from './refunds.table.ts';
@@ -71,29 +80,6 @@ export function toAdminRefund(row: RefundRow): AdminRefund {
   };
 }
 
-interface Charge {
-  paymentIntentId: string;
-  amountCents: number;
-}
-
-/** The succeeded charge that paid an order: at checkout, or by the cycle engine for a renewal. */
-export async function chargeOfOrder(db: Db, orderId: string): Promise<Charge | undefined> {
-  const result = await db.execute<{ pi: string; amount_cents: number }>(sql`
-    SELECT provider_payment_intent_id AS pi, amount_cents FROM payment_attempts
-    WHERE order_id = ${orderId} AND status = 'succeeded' AND provider_payment_intent_id IS NOT NULL
-    UNION ALL
-    SELECT rc.provider_payment_intent_id AS pi, rc.amount_cents FROM renewal_charges rc
-    JOIN billing_cycles bc ON bc.subscription_id = rc.subscription_id AND bc.cycle_index = rc.cycle_index
-    WHERE bc.order_id = ${orderId} AND rc.status = 'succeeded' AND rc.provider_payment_intent_id IS NOT NULL
-    UNION ALL
-    SELECT pc.provider_payment_intent_id AS pi, pc.amount_cents FROM plan_charges pc
-    JOIN plan_periods pp ON pp.plan_kind = pc.plan_kind AND pp.plan_id = pc.plan_id AND pp.period_index = pc.period_index
-    WHERE pp.order_id = ${orderId} AND pc.status = 'succeeded' AND pc.provider_payment_intent_id IS NOT NULL
-    LIMIT 1`);
-  const row = result.rows[0];
-  return row ? { paymentIntentId: row.pi, amountCents: Number(row.amount_cents) } : undefined;
-}
-
 /** Cents refunded or being refunded for an order (failed refunds do not count). */
 export async function refundedCents(db: Db, orderId: string): Promise<number> {
   const result = await db.execute<{ cents: number }>(sql`
@@ -102,13 +88,39 @@ export async function refundedCents(db: Db, orderId: string): Promise<number> {
   return Number(result.rows[0]?.cents ?? 0);
 }
 
+/** A refund the provider confirmed: the money of `amountCents` went back to the member. */
+export interface OrderRefund {
+  orderId: string;
+  identityId: string;
+  refundId: string;
+  amountCents: number;
+  /** The order's status after it: `refunded` once everything paid went back, else what it was. */
+  orderStatus: string;
+  at: Date;
+}
+
+/** The refunds' named effects on other modules; the composition root adds their listeners. */
+export interface RefundsHooks {
+  /**
+   * In the transaction that records a refund as succeeded (the provider's answer to the
+   * operator's or the store's refund, its webhook, or a refund made in the provider's dashboard),
+   * once the refund and its order's status are written.
+   */
+  orderRefunded: Hook<[tx: Tx, refund: OrderRefund]>;
+}
+
+export function createRefundsHooks(): RefundsHooks {
+  return { orderRefunded: createHook('order refunded') };
+}
+
 export type RefundsService = ReturnType<typeof createRefundsService>;
 
 export function createRefundsService({ db, clock, payments, log }: RefundsDeps) {
+  const hooks = createRefundsHooks();
+  /** The order, locked for the transaction (its status is the refunds' to move). */
   async function lockOrder(tx: Db, orderId: string) {
-    const result = await tx.execute<{ id: string; identity_id: string; status: string }>(sql`
-      SELECT id, identity_id, status FROM orders WHERE id = ${orderId} FOR UPDATE`);
-    return result.rows[0];
+    const row = await lockOrderRow(tx, orderId);
+    return row ? { id: row.id, identity_id: row.identityId, status: row.status as string } : undefined;
   }
 
   /**
@@ -116,7 +128,7 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
    * caller's transaction; a status the row already has changes nothing.
    */
   async function settle(
-    tx: Db,
+    tx: Tx,
     refund: RefundRow,
     outcome: { status: RefundStatus; providerRefundId?: string; failureReason?: string | null },
   ): Promise<RefundRow> {
@@ -160,8 +172,17 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
     if (all.some((r) => IN_FLIGHT.includes(r.status))) status = 'refund_pending';
     else if (charge && succeeded >= charge.amountCents) status = 'refunded';
     if (status !== order.status) {
-      await tx.execute(sql`UPDATE orders SET status = ${status}, updated_at = ${at.toISOString()}
-        WHERE id = ${current.orderId}`);
+      await setOrderStatus(tx, current.orderId, status, at);
+    }
+    if (outcome.status === 'succeeded') {
+      await hooks.orderRefunded.run(tx, {
+        orderId: current.orderId,
+        identityId: current.identityId,
+        refundId: current.id,
+        amountCents: current.amountCents,
+        orderStatus: status,
+        at,
+      });
     }
     if (outcome.status === 'failed') {
       // The ops alert: an error line (alerting reads these) and the member's flag in the back office.
@@ -199,24 +220,7 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
     const disputeId = String(object.id ?? '');
     if (!disputeId) return;
     const pi = typeof object.payment_intent === 'string' ? object.payment_intent : null;
-    const found = pi
-      ? await tx.execute<{
-          order_id: string | null;
-          identity_id: string | null;
-          subscription_id: string | null;
-        }>(sql`
-          SELECT pa.order_id, pa.identity_id,
-            (SELECT s.id FROM subscriptions s WHERE s.identity_id = pa.identity_id
-             ORDER BY s.created_at DESC LIMIT 1) AS subscription_id
-          FROM payment_attempts pa WHERE pa.provider_payment_intent_id = ${pi}
-          UNION ALL
-          SELECT bc.order_id, s.identity_id, s.id FROM renewal_charges rc
-          JOIN subscriptions s ON s.id = rc.subscription_id
-          LEFT JOIN billing_cycles bc ON bc.subscription_id = rc.subscription_id AND bc.cycle_index = rc.cycle_index
-          WHERE rc.provider_payment_intent_id = ${pi}
-          LIMIT 1`)
-      : undefined;
-    const owner = found?.rows[0];
+    const owner = pi ? await disputedPaymentOwner(tx, pi) : undefined;
     const at = clock();
     const inserted = await tx
       .insert(paymentDisputes)
@@ -236,8 +240,7 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
       .returning({ id: paymentDisputes.id });
     if (inserted.length === 0) return;
     if (owner?.subscription_id) {
-      await tx.execute(sql`UPDATE subscriptions SET disputed_at = coalesce(disputed_at, ${at.toISOString()})
-        WHERE id = ${owner.subscription_id}`);
+      await cycleStore.flagDisputed(tx, owner.subscription_id, at);
     }
     log.error(
       {
@@ -258,19 +261,12 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
    * when nothing paid is left. A refund of a payment not recorded yet throws, so the event is
    * delivered again (and the event reconciliation reads it again) once the payment is recorded.
    */
-  async function recordProviderRefund(tx: Db, object: Record<string, unknown>): Promise<void> {
+  async function recordProviderRefund(tx: Tx, object: Record<string, unknown>): Promise<void> {
     const pi = typeof object.payment_intent === 'string' ? object.payment_intent : undefined;
     const chargeId = typeof object.id === 'string' ? object.id : undefined;
     const amountRefunded = Number(object.amount_refunded ?? 0);
     if (!pi || !chargeId || !(amountRefunded > 0)) return;
-    const owner = await tx.execute<{ order_id: string }>(sql`
-      SELECT order_id FROM payment_attempts WHERE provider_payment_intent_id = ${pi}
-      UNION ALL
-      SELECT bc.order_id FROM renewal_charges rc
-      JOIN billing_cycles bc ON bc.subscription_id = rc.subscription_id AND bc.cycle_index = rc.cycle_index
-      WHERE rc.provider_payment_intent_id = ${pi} AND bc.order_id IS NOT NULL
-      LIMIT 1`);
-    const orderId = owner.rows[0]?.order_id;
+    const orderId = await orderOfPaymentIntent(tx, pi);
     if (!orderId) {
       log.info({ paymentIntentId: pi, amountRefunded }, 'charge refunded: not a payment of this store');
       return;
@@ -278,9 +274,7 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
     const order = await lockOrder(tx, orderId);
     if (!order) return;
     // The store's own refund of a charge it could not keep (a second charge, sold out, C11).
-    const ownRefund = await tx.execute(sql`
-      SELECT 1 FROM outbox WHERE kind = 'refund' AND payload->>'paymentIntentId' = ${pi} LIMIT 1`);
-    if (ownRefund.rows.length > 0) return;
+    if (await isStoreOwnRefund(tx, pi)) return;
     if (order.status === 'draft' || order.status === 'awaiting_payment') {
       throw new Error(`order ${orderId} has no recorded payment yet; its refund is applied once it has`);
     }
@@ -335,6 +329,8 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
   }
 
   return {
+    /** "Order refunded": the composition root adds its listeners. */
+    hooks,
     /**
      * Refunds an order in full or in part (C12). The same `requestId` answers the same refund
      * without a second provider call; the provider key is refund:{orderId}:{n}.
@@ -401,8 +397,7 @@ export function createRefundsService({ db, clock, payments, log }: RefundsDeps) 
             updatedAt: at,
           })
           .returning();
-        await tx.execute(sql`UPDATE orders SET status = 'refund_pending', updated_at = ${at.toISOString()}
-          WHERE id = ${orderId}`);
+        await setOrderStatus(tx, orderId, 'refund_pending', at);
         await insertAuditRow(tx, {
           actorIdentityId: actor.id,
           actorEmail: actor.email,

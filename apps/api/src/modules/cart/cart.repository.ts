@@ -51,11 +51,6 @@ export async function lockCart(tx: Db, id: string): Promise<CartRow | undefined>
   return row;
 }
 
-/** Serialises "find or create the open cart" per member (two first adds make one cart). */
-export async function lockIdentity(tx: Db, identityId: string): Promise<void> {
-  await tx.execute(sql`SELECT id FROM identities WHERE id = ${identityId} FOR UPDATE`);
-}
-
 export async function findOpenCart(db: Db, identityId: string): Promise<CartRow | undefined> {
   const [row] = await db
     .select()

@@ -16,6 +16,7 @@ import {
   prepareListLines,
   productInCart,
 } from '../../read-models/cart-lines.ts';
+import { lockIdentity } from '../accounts/index.ts';
 import * as repo from './cart.repository.ts';
 import type { CartRow, CouponRow } from './cart.table.ts';
 import { priceCart } from './cart-pricing.ts';
@@ -190,7 +191,8 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
           if (locked.cart.status === 'open') [cart, found] = [locked.cart, locked];
         }
         if (!cart) {
-          await repo.lockIdentity(tx, identityId);
+          // Serialises "find or create the open cart" per member (two first adds make one cart).
+          await lockIdentity(tx, identityId);
           const open = await repo.findOpenCart(tx, identityId);
           cart = open
             ? await repo.lockCart(tx, open.id)

@@ -6,3 +6,4 @@ export * as cartOrdering from './cart-ordering.ts';
 export { type CartPrice, priceCart } from './cart-pricing.ts';
 export { couponTerms, findUsableCouponById, redeemCoupon } from './coupon-rules.ts';
 export { seedCoupons } from './coupons.seed.ts';
+export * as couponsEditor from './coupons-editor.ts';

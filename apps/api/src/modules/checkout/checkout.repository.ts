@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, max, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, max, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   customers,
@@ -154,17 +154,6 @@ export async function updateAttempt(
   changes: Partial<typeof paymentAttempts.$inferInsert>,
 ): Promise<void> {
   await db.update(paymentAttempts).set(changes).where(eq(paymentAttempts.id, id));
-}
-
-/** Orders that are unpaid yet hold a live attempt untouched since `before`: what reconciliation looks at. */
-export async function ordersWithStaleAttempts(db: Db, before: Date, limit: number): Promise<string[]> {
-  const result = await db.execute<{ order_id: string }>(sql`
-    SELECT DISTINCT a.order_id FROM payment_attempts a JOIN orders o ON o.id = a.order_id
-    WHERE o.status IN ('draft', 'awaiting_payment')
-      AND a.status IN ('pending', 'requires_action', 'succeeded')
-      AND a.updated_at <= ${before.toISOString()}
-    LIMIT ${limit}`);
-  return result.rows.map((r) => r.order_id);
 }
 
 /** Attempts of `orderId` still open (not succeeded) and older than `before`. */

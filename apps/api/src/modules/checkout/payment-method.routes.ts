@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { type PaymentMethod, PaymentMethodSchema } from '@store/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +8,7 @@ import { type AccessTokens, requireUser, userOf } from '../../http/auth.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { enforceLimit, type LimitRule, type RateLimiter } from '../../http/rate-limit.ts';
 import { type PaymentProvider, PaymentProviderError } from '../payments/index.ts';
+import { cycleStore } from '../subscriptions/index.ts';
 import * as repo from './checkout.repository.ts';
 import { declineMessage } from './start-payment.ts';
 
@@ -101,8 +101,7 @@ export async function paymentMethodRoutes(app: FastifyInstance, options: Payment
           createdAt: clock(),
         });
         await repo.makeDefault(t, identityId, saved.id);
-        await t.execute(sql`UPDATE subscriptions SET default_payment_method_id = ${saved.id}, updated_at = ${clock()}
-          WHERE identity_id = ${identityId} AND status IN ('active', 'past_due')`);
+        await cycleStore.useCardForLiveMemberships(t, identityId, saved.id, clock());
       });
       return {
         stripeMethodId: card.id,

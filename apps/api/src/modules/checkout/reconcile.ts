@@ -1,3 +1,4 @@
+import { ordersWithStaleAttempts } from '../../read-models/stale-payment-attempts.ts';
 import type { ProviderPaymentIntent } from '../payments/index.ts';
 import * as repo from './checkout.repository.ts';
 import {
@@ -94,7 +95,7 @@ export function createReconciler(
     /** One pass over orders with attempts untouched for `staleMs`. */
     async reconcile(options: { staleMs?: number } = {}): Promise<ReconcileReport> {
       const staleMs = options.staleMs ?? STALE_ATTEMPT_MS;
-      const orderIds = await repo.ordersWithStaleAttempts(db, new Date(clock().getTime() - staleMs), 100);
+      const orderIds = await ordersWithStaleAttempts(db, new Date(clock().getTime() - staleMs), 100);
       const report: ReconcileReport = { checked: orderIds.length, paid: 0, closed: 0 };
       for (const orderId of orderIds) {
         try {

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { findOrderRow } from '../orders/index.ts';
 import { type PaymentProvider, PaymentProviderError, type ProviderPaymentIntent } from '../payments/index.ts';
 import { cycleStore as store } from '../subscriptions/index.ts';
+import type { EngineHooks } from './hooks.ts';
 import { recordPaid } from './renewal-outcomes.ts';
 
 /**
@@ -60,7 +61,7 @@ async function waitingRenewal(db: Db, identityId: string): Promise<Waiting | und
 
 const NOTHING_TO_CONFIRM = 'There is no payment waiting for your confirmation';
 
-export interface ConfirmDeps {
+export interface ConfirmDeps extends EngineHooks {
   db: Db;
   payments: PaymentProvider;
   /** PUBLIC_URL, for the receipt's links. */
@@ -186,6 +187,7 @@ export async function confirmRenewal(
       billedAt,
       await store.emailOf(tx, sub.identityId),
       deps.config.publicUrl,
+      deps,
     );
     await store.recordEvent(tx, {
       subscriptionId: sub.id,

@@ -3,9 +3,11 @@ import type { Db } from '../../db/database.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
+import type { SubscriptionsHooks } from '../subscriptions/index.ts';
 import { createBoxBilling } from './billing.ts';
 import { confirmRenewal, renewalConfirmation } from './confirm-renewal.ts';
 import { sendQueuedMails } from './fulfilment.ts';
+import { createCycleHooks } from './hooks.ts';
 import type { NextBoxExtras } from './next-box-extras.ts';
 import { createRanker } from './picks.ts';
 import { createPlanBilling, type PlanKind } from './plan-billing.ts';
@@ -25,7 +27,11 @@ export function createCycleEngine(deps: {
   /** The renewal's hook for next-box extras; a renewal adds nothing without it. */
   nextBoxExtras?: NextBoxExtras;
   tax?: SweepDeps['tax'];
+  /** The memberships' hook, raised when a renewal changes a membership (past due, ended unpaid, reactivated). */
+  membershipChanged?: SubscriptionsHooks['membershipChanged'];
 }) {
+  // "Renewal paid": the composition root adds its listeners to `hooks`.
+  const hooks = createCycleHooks();
   const sweepDeps: SweepDeps = {
     db: deps.db,
     payments: deps.payments,
@@ -37,11 +43,15 @@ export function createCycleEngine(deps: {
     renewalPolicy: deps.config.renewals,
     tax: deps.tax,
     nextBoxExtras: deps.nextBoxExtras,
+    renewalPaid: hooks.renewalPaid,
+    membershipChanged: deps.membershipChanged,
   };
+  const confirmDeps = { ...deps, renewalPaid: hooks.renewalPaid };
   // Other plan kinds billed by the same engine, registered by the composition root (tub plans).
   const plans: SweptPlan[] = [];
   const run = (at: Date) => sweep(sweepDeps, at, plans);
   return {
+    hooks,
     sweepDeps,
     /**
      * The engine's billing for another kind of plan (docs/product.md#tub-plans): the same claim,
@@ -68,10 +78,10 @@ export function createCycleEngine(deps: {
       return outcome;
     },
     /** docs/reliability.md#d6: the renewal waiting for the member's on-session confirmation. */
-    renewalConfirmation: (identityId: string) => renewalConfirmation(deps, identityId),
+    renewalConfirmation: (identityId: string) => renewalConfirmation(confirmDeps, identityId),
     /** Confirms it (the member is present), bills the cycle, then sends its receipt. */
     async confirmRenewal(identityId: string, at: Date) {
-      const outcome = await confirmRenewal(deps, identityId, at);
+      const outcome = await confirmRenewal(confirmDeps, identityId, at);
       await run(at);
       return outcome;
     },

@@ -14,6 +14,7 @@ export {
   shipCartOrderIn,
   shipReplacementIn,
 } from './fulfilment.ts';
+export { type CycleHooks, createCycleHooks, type RenewalPaid } from './hooks.ts';
 export type { NextBoxExtras, RenewalOrder } from './next-box-extras.ts';
 export { createRanker, type Ranker } from './picks.ts';
 export {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
+import { ratingsWithBrands } from '../../read-models/product-reviews.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import { latestQuizOf, type MatchAnswers, rankProducts, toMatchProduct } from '../quiz/index.ts';
-import { ratingsWithBrands } from '../reviews/index.ts';
 
 /** Products a member rated this low are never picked for them again (docs/product.md#membership-cycle, reviews feed matching). */
 export const DISLIKED_RATING = 2;

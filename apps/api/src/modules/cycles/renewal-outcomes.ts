@@ -1,5 +1,5 @@
 import { BUILD_DEADLINE_DAYS, MAX_PAUSE_CYCLES } from '@store/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
 import {
   boxSkippedUnpaidMail,
   membershipCanceledMail,
@@ -15,6 +15,7 @@ import {
   cycleStore as store,
 } from '../subscriptions/index.ts';
 import { confirmPaymentMail } from './confirm-renewal.mail.tsx';
+import type { EngineHooks } from './hooks.ts';
 import { renewalReceiptOf } from './receipt-lines.ts';
 
 import {
@@ -33,13 +34,14 @@ import {
 
 /** A renewal charge succeeded: the cycle is billed, its box paid, the membership active; one receipt. */
 export async function recordPaid(
-  tx: Db,
+  tx: Tx,
   sub: SubscriptionRow,
   job: ChargeJob,
   at: Date,
   email: string | undefined,
   /** Absolute links in the receipt. */
   webUrl: string,
+  hooks: EngineHooks = {},
 ) {
   await store.updateCycle(tx, sub.id, job.cycleIndex, {
     status: 'billed',
@@ -72,6 +74,23 @@ export async function recordPaid(
     detail: { cycleIndex: job.cycleIndex, orderId: job.orderId, amountCents: job.amountCents },
     at,
   });
+  if (sub.status === 'past_due') {
+    await hooks.membershipChanged?.run(tx, {
+      subscriptionId: sub.id,
+      identityId: sub.identityId,
+      kind: 'reactivated',
+      actor: 'sweeper',
+      at,
+    });
+  }
+  await hooks.renewalPaid?.run(tx, {
+    subscriptionId: sub.id,
+    identityId: sub.identityId,
+    cycleIndex: job.cycleIndex,
+    orderId: job.orderId,
+    amountCents: job.amountCents,
+    at,
+  });
   const order = await findOrderRow(tx, job.orderId);
   if (email && order) {
     await store.queueMail(
@@ -98,7 +117,7 @@ export async function recordPaid(
 
 export async function recordFailed(
   deps: RenewalDeps,
-  tx: Db,
+  tx: Tx,
   sub: SubscriptionRow,
   job: ChargeJob,
   result: { hard: boolean; authentication?: boolean; code: string },
@@ -121,7 +140,7 @@ export async function recordFailed(
   });
   const cycle = { cycleIndex: job.cycleIndex, startsAt: job.startsAt, orderId: job.orderId };
   if (sub.status === 'canceled') {
-    await cancelUnpaid(tx, { ...sub, renewalFailures: failures }, cycle, at, webUrl);
+    await cancelUnpaid(deps, tx, { ...sub, renewalFailures: failures }, cycle, at);
     return 'canceled';
   }
   if (failures > retryDays.length) {
@@ -134,6 +153,13 @@ export async function recordFailed(
     nextRetryAt: retryAt,
     declinedPaymentMethodId: result.hard ? (job.card?.id ?? sub.defaultPaymentMethodId) : null,
     updatedAt: at,
+  });
+  await deps.membershipChanged?.run(tx, {
+    subscriptionId: sub.id,
+    identityId: sub.identityId,
+    kind: 'renewal_failed',
+    actor: 'sweeper',
+    at,
   });
   if (email) {
     await store.queueMail(
@@ -161,14 +187,14 @@ export function policyOf(deps: RenewalDeps): RenewalPolicy {
  */
 export async function endUnpaid(
   deps: RenewalDeps,
-  tx: Db,
+  tx: Tx,
   sub: SubscriptionRow,
   cycle: Pick<BillingCycleRow, 'cycleIndex' | 'startsAt' | 'orderId'>,
   at: Date,
 ): Promise<'canceled' | 'skipped'> {
   const action = policyOf(deps).finalAction;
   if (action === 'cancel') {
-    await cancelUnpaid(tx, sub, cycle, at, deps.webUrl);
+    await cancelUnpaid(deps, tx, sub, cycle, at);
     return 'canceled';
   }
   const paused = action === 'pause';
@@ -192,6 +218,13 @@ export async function endUnpaid(
     detail: { cycleIndex: cycle.cycleIndex },
     at,
   });
+  await deps.membershipChanged?.run(tx, {
+    subscriptionId: sub.id,
+    identityId: sub.identityId,
+    kind: paused ? 'paused_unpaid' : 'skipped_unpaid',
+    actor: 'sweeper',
+    at,
+  });
   const email = await store.emailOf(tx, sub.identityId);
   if (email) {
     const nextBillingAt = addDays(cycle.startsAt, sub.scheduleDays * (paused ? MAX_PAUSE_CYCLES + 1 : 1));
@@ -209,12 +242,13 @@ export async function endUnpaid(
 
 /** The membership ends, its unpaid box with it. */
 async function cancelUnpaid(
-  tx: Db,
+  deps: Pick<RenewalDeps, 'webUrl' | 'membershipChanged'>,
+  tx: Tx,
   sub: SubscriptionRow,
   cycle: Pick<BillingCycleRow, 'cycleIndex' | 'startsAt' | 'orderId'>,
   at: Date,
-  webUrl: string,
 ): Promise<void> {
+  const { webUrl } = deps;
   const wasCanceled = sub.status === 'canceled';
   await store.updateSubscription(tx, sub.id, {
     status: 'canceled',
@@ -235,6 +269,13 @@ async function cancelUnpaid(
     actor: 'sweeper',
     kind: 'canceled_unpaid',
     detail: { cycleIndex: cycle.cycleIndex },
+    at,
+  });
+  await deps.membershipChanged?.run(tx, {
+    subscriptionId: sub.id,
+    identityId: sub.identityId,
+    kind: 'canceled_unpaid',
+    actor: 'sweeper',
     at,
   });
   const email = await store.emailOf(tx, sub.identityId);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import type { cycleStore as store } from '../subscriptions/index.ts';
 import type { TaxCalculator } from '../tax/index.ts';
+import type { EngineHooks } from './hooks.ts';
 import type { NextBoxExtras } from './next-box-extras.ts';
 import type { Ranker } from './picks.ts';
 
@@ -22,7 +23,7 @@ export const DEFAULT_RENEWAL_POLICY: RenewalPolicy = { retryDays: [1, 3, 5], fin
 /** A pending charge older than this was left by a process that stopped: it is asked again with the same key. */
 export const CHARGE_LEASE_MS = 2 * 60_000;
 
-export interface RenewalDeps {
+export interface RenewalDeps extends EngineHooks {
   db: Db;
   payments: PaymentProvider;
   rank: Ranker;

@@ -1,5 +1,5 @@
 import { BUILD_DEADLINE_DAYS } from '@store/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { createCycleOrder, findOrderRow, sampledProductIds } from '../orders/index.ts';
 import {
   addDays,
@@ -128,7 +128,7 @@ type Step = { kind: 'none' | 'skipped' | 'canceled' | 'pending' } | { kind: 'cha
 /** A cycle whose charge is in flight or failed: wait, ask again, retry when due, or cancel. */
 async function continueUnpaidCycle(
   deps: RenewalDeps,
-  tx: Db,
+  tx: Tx,
   sub: SubscriptionRow,
   cycle: BillingCycleRow,
   at: Date,
@@ -239,7 +239,7 @@ async function charge(deps: RenewalDeps, job: ChargeJob, at: Date): Promise<Rene
     if (!recorded) return 'none';
     const email = await store.emailOf(tx, sub.identityId);
     if (result.ok) {
-      await recordPaid(tx, sub, job, at, email, deps.webUrl);
+      await recordPaid(tx, sub, job, at, email, deps.webUrl, deps);
       return 'renewed';
     }
     return recordFailed(deps, tx, sub, job, result, at, email);

@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../payments/index.ts';
 import { addDays, REVIEW_DAYS, cycleStore as store } from '../subscriptions/index.ts';
 import type { TaxCalculator } from '../tax/index.ts';
 import { queueBoxShippedMail } from './fulfilment.ts';
+import type { EngineHooks } from './hooks.ts';
 import type { NextBoxExtras } from './next-box-extras.ts';
 import { choose, type Ranker } from './picks.ts';
 import { type RenewalOutcome, type RenewalPolicy, renewOne } from './renewals.ts';
@@ -18,7 +19,7 @@ export const DELIVERY_DAYS = 3;
 /** How often the server sweeps. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
-export interface SweepDeps {
+export interface SweepDeps extends EngineHooks {
   db: Db;
   payments: PaymentProvider;
   mailer: Mailer;

@@ -19,6 +19,8 @@ export {
   latestOrderOf,
   listItems,
   lockOrder,
+  reshipMemberBoxes,
+  setOrderStatus,
   swapPrimePickProduct,
   touchOrder,
 } from './orders.repository.ts';

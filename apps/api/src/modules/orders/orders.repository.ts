@@ -230,15 +230,6 @@ export function prepareUncompletedFirstBox(db: Db) {
     (await statement.execute({ id: identityId }))[0]?.id ?? null;
 }
 
-/** The build deadline of the cycle whose box this order is, if it is one (docs/product.md#membership-cycle). */
-export async function buildDeadlineOf(db: Db, orderId: string): Promise<Date | undefined> {
-  const result = await db.execute<{ deadline: Date | string }>(
-    sql`SELECT build_deadline_at AS deadline FROM billing_cycles WHERE order_id = ${orderId} LIMIT 1`,
-  );
-  const value = result.rows[0]?.deadline;
-  return value === undefined ? undefined : new Date(value);
-}
-
 /** An identity's orders, newest first: paid ones and boxes still open (at most 100). */
 /** The member's orders, newest first (GET order/GetMyOrders): one prepared statement. */
 export function prepareListOrdersOf(db: Db) {
@@ -250,4 +241,28 @@ export function prepareListOrdersOf(db: Db) {
     .limit(100)
     .prepare('orders_of_identity');
   return (identityId: string): Promise<OrderRow[]> => statement.execute({ id: identityId });
+}
+
+/**
+ * The operator's correction of where a member's boxes ship (docs/product.md#back-office): the first
+ * box's order, which every renewal copies, and every box order not shipped yet get `shipping`
+ * (the JSON of an `OrderShipping`). Runs in the caller's transaction, which writes the audit row.
+ */
+export async function reshipMemberBoxes(
+  tx: Db,
+  identityId: string,
+  firstOrderId: string | null,
+  shippingJson: string,
+): Promise<void> {
+  await tx.execute(sql`
+          UPDATE orders SET shipping = ${shippingJson}::jsonb
+          WHERE identity_id = ${identityId} AND kind IN ('first_box', 'cycle_box')
+            AND (id::text = ${firstOrderId ?? ''}
+              OR (shipped_at IS NULL AND status IN ('draft', 'awaiting_payment', 'paid', 'processing')))`);
+}
+
+/** An order's status, set by the back office's refunds (`refund_pending`, `refunded`, or back). */
+export async function setOrderStatus(tx: Db, orderId: string, status: string, at: Date): Promise<void> {
+  await tx.execute(sql`UPDATE orders SET status = ${status}, updated_at = ${at.toISOString()}
+        WHERE id = ${orderId}`);
 }

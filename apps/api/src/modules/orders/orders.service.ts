@@ -11,6 +11,7 @@ import {
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { buildDeadlineOf } from '../../read-models/box-build-deadline.ts';
 import type { CatalogProductRow, CatalogService } from '../catalog/index.ts';
 import type { TaxCalculator } from '../tax/index.ts';
 import { createFirstBoxOrders } from './first-box-order.ts';
@@ -164,7 +165,7 @@ export function createOrdersService({
       if (!isPayable(order) && order.status !== 'paid') {
         throw conflict('This box is already on its way; its samples can no longer change.');
       }
-      const deadline = await repo.buildDeadlineOf(db, order.id);
+      const deadline = await buildDeadlineOf(db, order.id);
       if (deadline && deadline.getTime() <= clock().getTime()) throw conflict(BUILD_DEADLINE_PASSED);
       if (input.items) {
         const current = await repo.listItems(db, order.id);

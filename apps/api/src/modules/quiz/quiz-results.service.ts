@@ -1,6 +1,7 @@
 import type { Product, QuizResults } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { conflict, unauthorized } from '../../http/errors.ts';
+import { ratingsWithBrands } from '../../read-models/product-reviews.ts';
 import {
   type CatalogProductRow,
   type CatalogService,
@@ -9,7 +10,6 @@ import {
   toProduct,
 } from '../catalog/index.ts';
 import type { OrdersService } from '../orders/index.ts';
-import { ratingsWithBrands } from '../reviews/index.ts';
 import {
   hardFilterViolation,
   type MatchAnswers,

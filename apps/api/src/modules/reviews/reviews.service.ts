@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { newestQuotes } from '../../read-models/member-quotes.ts';
+import { ratingsWithBrands, storeFigures, visibleReviewsOf } from '../../read-models/product-reviews.ts';
 import * as repo from './reviews.repository.ts';
 import type { ProductReviewRow } from './reviews.table.ts';
 
@@ -110,7 +111,7 @@ export function createReviewsService({
      * most helpful first unless `sort` says newest. `viewerId` marks the caller's votes and reviews.
      */
     async ofProduct(productId: number, sort: ReviewSort, viewerId?: string): Promise<ProductReviews> {
-      const { count, average, rows } = await repo.visibleReviewsOf(db, productId, {
+      const { count, average, rows } = await visibleReviewsOf(db, productId, {
         limit: PRODUCT_REVIEWS_LISTED,
         sort,
         viewerId,
@@ -154,7 +155,7 @@ export function createReviewsService({
      * each is null while below its threshold (docs/look-and-trust.md#social-proof).
      */
     async storeFigures(): Promise<StoreFigures> {
-      const { members, reviewCount, average } = await repo.storeFigures(db);
+      const { members, reviewCount, average } = await storeFigures(db);
       const enoughReviews = reviewCount >= figureThresholds.reviews;
       return {
         members: members >= figureThresholds.members ? members : null,
@@ -185,7 +186,7 @@ export function createReviewsService({
 
     /** The member's low-rated products and brands, for matching. */
     async lowRatings(identityId: string): Promise<LowRatings> {
-      const rows = await repo.ratingsWithBrands(db, identityId);
+      const rows = await ratingsWithBrands(db, identityId);
       const productIds = new Set(rows.filter((r) => r.rating <= LOW_RATING).map((r) => r.productId));
       const byBrand = new Map<number, number[]>();
       for (const r of rows) byBrand.set(r.brandId, [...(byBrand.get(r.brandId) ?? []), r.rating]);

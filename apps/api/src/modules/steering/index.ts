@@ -1,6 +1,7 @@
 // The steering module's face (ARCHITECTURE.md#the-rules-the-lint-checks): the member's own
 // steering of the membership (docs/product.md#steering-your-membership).
 export { appliedLines, OFFER_KIND_BY_REASON, offerFor } from './cancel-offers.ts';
+export { dropExtrasOnCancel } from './next-box-extras.ts';
 export { createNextBoxHook } from './renewal-hook.ts';
 export {
   cancelOfferAcceptedMail,

@@ -8,11 +8,16 @@ import {
   SubscriptionMessages,
 } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { memberPriceCents } from '../catalog/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { addDays, type SubscriptionRow, cycleStore as store } from '../subscriptions/index.ts';
+import {
+  addDays,
+  type MembershipChange,
+  type SubscriptionRow,
+  cycleStore as store,
+} from '../subscriptions/index.ts';
 import { extraAddedMail, extraLeftOutMail, extraRemovedMail } from './steering.mail.tsx';
 
 /*
@@ -28,6 +33,16 @@ export const ExtrasMessages = {
   tooMany: `A box takes up to ${NEXT_BOX_MAX_QUANTITY} tubs of one product.`,
   unknown: 'That product is not in our catalog.',
 };
+
+/**
+ * The listener of "membership changed": a member's (or the operator's) cancel drops the tubs
+ * waiting for the next box, uncharged, in the cancel's transaction. A membership the cycle engine
+ * ends unpaid keeps them, as it always has.
+ */
+export async function dropExtrasOnCancel(tx: Tx, change: MembershipChange): Promise<void> {
+  if (change.kind !== 'canceled') return;
+  await tx.execute(sql`DELETE FROM next_box_extras WHERE subscription_id = ${change.subscriptionId}`);
+}
 
 export interface ExtrasDeps {
   db: Db;

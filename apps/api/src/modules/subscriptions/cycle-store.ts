@@ -394,3 +394,36 @@ export async function markCycleDelivered(
     .returning();
   return cycle;
 }
+
+/** Events a member-side rule recorded as the member's that the operator did (the back office's actions). */
+export async function markEventsByOperator(
+  tx: Db,
+  eventIds: readonly string[],
+  operatorEmail: string,
+): Promise<void> {
+  if (eventIds.length === 0) return;
+  await tx.execute(sql`
+          UPDATE subscription_events
+          SET actor = 'operator', detail = detail || ${JSON.stringify({ operator: operatorEmail })}::jsonb
+          WHERE id IN (${sql.join(
+            eventIds.map((e) => sql`${e}`),
+            sql`, `,
+          )})`);
+}
+
+/** A disputed payment flags the member's membership (the first dispute's time is kept). */
+export async function flagDisputed(tx: Db, subscriptionId: string, at: Date): Promise<void> {
+  await tx.execute(sql`UPDATE subscriptions SET disputed_at = coalesce(disputed_at, ${at.toISOString()})
+        WHERE id = ${subscriptionId}`);
+}
+
+/** A new default card becomes the one the member's live memberships renew with (the checkout's card change). */
+export async function useCardForLiveMemberships(
+  tx: Db,
+  identityId: string,
+  paymentMethodId: string,
+  at: Date,
+): Promise<void> {
+  await tx.execute(sql`UPDATE subscriptions SET default_payment_method_id = ${paymentMethodId}, updated_at = ${at}
+          WHERE identity_id = ${identityId} AND status IN ('active', 'past_due')`);
+}

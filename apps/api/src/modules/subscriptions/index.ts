@@ -3,10 +3,16 @@
 // memberships' tables; nothing here imports the cycles module.
 export * as cycleStore from './cycle-store.ts';
 export {
+  createSubscriptionsHooks,
+  type MembershipChange,
+  type SubscriptionsHooks,
+} from './hooks.ts';
+export {
   createSubscriptionActions,
   type SubscriptionActions,
   type SubscriptionActionsDeps,
 } from './subscription-actions.ts';
+export { setIssueReportHandled } from './subscriptions.repository.ts';
 export {
   type RenewalConfirmations,
   type SubscriptionsRoutesOptions,

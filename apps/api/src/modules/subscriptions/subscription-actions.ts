@@ -7,11 +7,12 @@ import {
   SubscriptionMessages,
 } from '@store/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { cancelConfirmationMail, issueReportMail, type Mailer } from '../mail/index.ts';
-import { moveOrder } from '../orders/index.ts';
+import { findOrderRow, moveOrder } from '../orders/index.ts';
 import * as store from './cycle-store.ts';
+import type { SubscriptionsHooks } from './hooks.ts';
 import { addDays } from './subscriptions.service.ts';
 import { billingCycles, type SubscriptionRow, subscriptions } from './subscriptions.table.ts';
 
@@ -29,6 +30,8 @@ export interface SubscriptionActionsDeps {
   subscriptionOf: (identityId: string) => Promise<Subscription | null>;
   /** Renews one membership at once (restart): the cycle engine's. */
   renewNow: (subscriptionId: string, at: Date) => Promise<unknown>;
+  /** Raised after each change, in its transaction; the memberships' one hook (`createSubscriptionsService().hooks`). */
+  membershipChanged?: SubscriptionsHooks['membershipChanged'];
 }
 
 const NOT_ACTIVE = 'Your membership is not active. Restart it from the membership page first.';
@@ -60,7 +63,7 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
 
   async function change(
     identityId: string,
-    work: (tx: Db, sub: SubscriptionRow, at: Date) => Promise<void>,
+    work: (tx: Tx, sub: SubscriptionRow, at: Date) => Promise<void>,
   ): Promise<Subscription> {
     await db.transaction(async (tx) => {
       await work(tx, await lockLatest(tx, identityId), clock());
@@ -87,8 +90,17 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
     return box.shippedAt ? 'on-its-way' : 'to-ship';
   }
 
-  const event = (tx: Db, sub: SubscriptionRow, kind: string, at: Date, detail: object = {}) =>
-    store.recordEvent(tx, { subscriptionId: sub.id, actor: 'member', kind, detail, at });
+  /** Records the change in the membership's history, then tells the listeners, in its transaction. */
+  async function event(tx: Tx, sub: SubscriptionRow, kind: string, at: Date, detail: object = {}) {
+    await store.recordEvent(tx, { subscriptionId: sub.id, actor: 'member', kind, detail, at });
+    await deps.membershipChanged?.run(tx, {
+      subscriptionId: sub.id,
+      identityId: sub.identityId,
+      kind,
+      actor: 'member',
+      at,
+    });
+  }
 
   return {
     /**
@@ -148,8 +160,8 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
           if (cycle.orderId)
             await moveOrder(tx, cycle.orderId, ['awaiting_payment'], { status: 'canceled', now: at });
         }
-        // Tubs waiting for the next box are dropped uncharged (docs/product.md#next-box-extras).
-        await tx.execute(sql`DELETE FROM next_box_extras WHERE subscription_id = ${sub.id}`);
+        // Tubs waiting for the next box are dropped uncharged (docs/product.md#next-box-extras): the
+        // steering module's listener of "membership changed", raised by the event below.
         await event(tx, sub, 'canceled', at, { reason });
       });
       if (done && deps.webUrl) {
@@ -246,12 +258,8 @@ export function createSubscriptionActions(deps: SubscriptionActionsDeps) {
         INSERT INTO issue_reports (id, identity_id, subscription_id, order_id, text, created_at)
         VALUES (${id}, ${identityId}, ${sub.id}, ${sub.currentOrderId}, ${text}, ${at.toISOString()})`);
       const from = (await store.emailOf(db, identityId)) ?? identityId;
-      const order = sub.currentOrderId
-        ? await db.execute<{ order_number: string }>(
-            sql`SELECT order_number FROM orders WHERE id = ${sub.currentOrderId}`,
-          )
-        : undefined;
-      const orderNumber = order?.rows[0]?.order_number ?? null;
+      const order = sub.currentOrderId ? await findOrderRow(db, sub.currentOrderId) : undefined;
+      const orderNumber = order?.orderNumber ?? null;
       await deps.mailer.send(await issueReportMail(deps.storeEmail, from, orderNumber, text));
       return { id };
     },

@@ -84,3 +84,9 @@ export function prepareLiveWithCycle(db: Db) {
     return row && { ...row, reviewedAt: row.reviewedAt ? new Date(row.reviewedAt) : null };
   };
 }
+
+/** Marks a member's "Report Issue" message handled at `handledAt`, or open again (null): the back office's inbox. */
+export async function setIssueReportHandled(tx: Db, id: string, handledAt: Date | null): Promise<void> {
+  await tx.execute(sql`UPDATE issue_reports SET handled_at = ${handledAt ? handledAt.toISOString() : null}
+          WHERE id = ${id}`);
+}

@@ -13,6 +13,7 @@ import {
   type Subscription,
 } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
+import { createSubscriptionsHooks } from './hooks.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { BillingCycleRow, SubscriptionRow } from './subscriptions.table.ts';
 
@@ -151,6 +152,8 @@ export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>
 export function createSubscriptionsService({ db, clock }: { db: Db; clock: () => Date }) {
   const liveWithCycle = repo.prepareLiveWithCycle(db);
   return {
+    /** "Membership changed": raised by the member's actions and the cycle engine (the root hands them this one). */
+    hooks: createSubscriptionsHooks(),
     /**
      * Inside the payment's transaction: the membership of a paid first box (docs/product.md#membership-cycle:
      * cycle 0 billed, Build Your Box, next billing = paid + 30/45/60 days). Once per order: the

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { paymentOutcomes } from '../../read-models/payment-outcomes.ts';
 import type { Mailer } from '../mail/index.ts';
 
 /** Request durations, in seconds: from a cached read to a slow payment call. */
@@ -114,10 +115,7 @@ export function createMetrics(deps: { db: Db }) {
         failures: number;
         last_succeeded_at: string | Date | null;
       }>(sql`SELECT name, runs, failures, last_succeeded_at FROM job_runs`);
-      const outcomes = await deps.db.execute<{ kind: string; status: string; n: number }>(sql`
-        SELECT 'payment' AS kind, status, count(*)::int AS n FROM payment_attempts GROUP BY status
-        UNION ALL
-        SELECT 'renewal' AS kind, status, count(*)::int AS n FROM renewal_charges GROUP BY status`);
+      const outcomes = await paymentOutcomes(deps.db);
       for (const job of jobs.rows) {
         jobRuns.inc({ job: job.name }, Number(job.runs));
         jobFailures.inc({ job: job.name }, Number(job.failures));
@@ -125,7 +123,7 @@ export function createMetrics(deps: { db: Db }) {
           jobLastSuccess.set({ job: job.name }, new Date(job.last_succeeded_at).getTime() / 1000);
         }
       }
-      for (const row of outcomes.rows) {
+      for (const row of outcomes) {
         (row.kind === 'payment' ? payments : renewals).set({ outcome: row.status }, Number(row.n));
       }
       databaseUp.set(1);
