@@ -194,10 +194,16 @@ async function main() {
   // A second member who paid the first box: the shop has unlocked and locked products for them.
   const shopper = await benchUserToken(base(PORTS.storePg), database.url, id, '-shop');
   const shop = shopper.skip ? shopper : await benchUserMembership(base(PORTS.storePg), shopper.value);
-  const cart = shop.skip ? shop : await benchCart(base(PORTS.storePg), shopper.value, cookie);
+  const cart = shop.skip
+    ? shop
+    : await benchCart(
+        base(PORTS.storePg),
+        shopper.value,
+        await xsrfCookie(base(PORTS.storePg), shopper.value),
+      );
   const needsMembers = !args.only || args.only.split(',').includes('cart-add-50');
   const members = needsMembers
-    ? await benchCartMembers(base(PORTS.storePg), database.url, cookie)
+    ? await benchCartMembers(base(PORTS.storePg), database.url)
     : { skip: 'not selected' };
 
   const ref = (name, pathname) => ({
@@ -372,8 +378,10 @@ async function main() {
       method: 'POST',
       url: `${base(PORTS.storePg)}/api/cart/addToCart?productId=${cart.productId ?? 0}&cartId=${cart.value ?? 0}`,
       headers: {
-        cookie,
-        'x-xsrf-token': decodeURIComponent(cookie.replace(/^XSRF-TOKEN=/, '')),
+        cookie: memberCookies.get(shopper.value) ?? cookie,
+        'x-xsrf-token': decodeURIComponent(
+          (memberCookies.get(shopper.value) ?? cookie).replace(/^XSRF-TOKEN=/, ''),
+        ),
         ...(shopper.value ? { authorization: `Bearer ${shopper.value}` } : {}),
       },
       skip: cart.skip,
@@ -606,7 +614,7 @@ async function recordAnswer(url, headers, recordUrl, method = 'GET') {
  * 50 members with a paid first box and a cart each, made through the API (each from its own
  * forwarded address, as 50 people would sign up); autocannon's requests go round them.
  */
-async function benchCartMembers(baseUrl, databaseUrl, cookie) {
+async function benchCartMembers(baseUrl, databaseUrl) {
   const made = [];
   for (let start = 0; start < CART_MEMBERS; start += 5) {
     const batch = await Promise.all(
@@ -617,16 +625,23 @@ async function benchCartMembers(baseUrl, databaseUrl, cookie) {
         if (member.skip) return member;
         const paid = await benchUserMembership(baseUrl, member.value, forwarded);
         if (paid.skip) return paid;
-        const cart = await benchCart(baseUrl, member.value, cookie);
-        return cart.skip ? cart : { token: member.value, cartId: cart.value, productId: cart.productId };
+        // The XSRF cookie of the member's own session: a token is bound to the session it travels with.
+        const own = await xsrfCookie(baseUrl, member.value);
+        const cart = await benchCart(baseUrl, member.value, own);
+        return cart.skip
+          ? cart
+          : { token: member.value, cookie: own, cartId: cart.value, productId: cart.productId };
       }),
     );
     const failed = batch.find((m) => m.skip);
     if (failed) return { skip: `a cart member: ${failed.skip}` };
     made.push(...batch);
   }
-  const xsrf = decodeURIComponent(cookie.replace(/^XSRF-TOKEN=/, ''));
-  const headers = (i) => ({ cookie, 'x-xsrf-token': xsrf, authorization: `Bearer ${made[i].token}` });
+  const headers = (i) => ({
+    cookie: made[i].cookie,
+    'x-xsrf-token': decodeURIComponent(made[i].cookie.replace(/^XSRF-TOKEN=/, '')),
+    authorization: `Bearer ${made[i].token}`,
+  });
   const query = (i) => `productId=${made[i].productId}&cartId=${made[i].cartId}`;
   let next = 0;
   return {
