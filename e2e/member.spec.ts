@@ -34,6 +34,8 @@ test('a member builds a box, reviews, changes the schedule and card, cancels, ed
   // Membership: stage 2 with Build Your Box, the box with 2 "+" tiles, the plan and the notice.
   await expect(page.locator('[aria-current="step"]')).toContainText('Build Your Box');
   await expect(page.getByRole('link', { name: 'Choose a sample' })).toHaveCount(2);
+  // The empty tiles say in words what they do, not only "+" with a label for screen readers.
+  await expect(page.getByRole('link', { name: 'Choose a sample' }).first()).toHaveText(/Choose a sample/);
   await expect(page.getByText(/handling fee and tax/)).toBeVisible();
   await capture(page, 'member-01-membership');
 

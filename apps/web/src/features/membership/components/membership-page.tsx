@@ -204,7 +204,7 @@ function ActiveMembership({ subscription, email }: { subscription: Subscription;
   );
 }
 
-/** The box of the current cycle: its month and 4 slots, "+" for the empty ones. */
+/** The box of the current cycle: its month and 4 slots, "+ Choose a sample" for the empty ones. */
 function BoxSamples({ orderId, canSwap }: { orderId: string | null; canSwap: boolean }) {
   const { data: order } = useCurrentBox(orderId);
   if (!orderId || !order) return null;
@@ -246,8 +246,11 @@ function BoxSamples({ orderId, canSwap }: { orderId: string | null; canSwap: boo
         ))}
         {SLOTS.slice(samples.length).map((slot) => (
           <li key={slot} className="membership__sample membership__sample--empty">
-            <Link to={paths.chooseSamples(orderId)} className="membership__plus" aria-label="Choose a sample">
-              <span aria-hidden="true">+</span>
+            <Link to={paths.chooseSamples(orderId)} className="membership__add">
+              <span className="membership__plus" aria-hidden="true">
+                +
+              </span>
+              Choose a sample
             </Link>
           </li>
         ))}

@@ -109,12 +109,11 @@ export function ReviewBoxPage() {
         ))}
         {SLOTS.slice(samples.length).map((slot) => (
           <li key={slot} className="review-box__item review-box__item--empty">
-            <Link
-              to={paths.chooseSamples(order.id)}
-              className="review-box__plus"
-              aria-label="Choose a sample"
-            >
-              <span aria-hidden="true">+</span>
+            <Link to={paths.chooseSamples(order.id)} className="review-box__add">
+              <span className="review-box__plus" aria-hidden="true">
+                +
+              </span>
+              Choose a sample
             </Link>
           </li>
         ))}
