@@ -317,10 +317,10 @@ export function demoHistory(options: { members: number; days: number }): {
     const joinsDaysAgo = Math.round(days * (1 - Math.sqrt(place)));
     const acts: DemoAct[] = [];
     const cycle = [30, 45, 60][member.deliverySchedule]!;
-    // A third choose their samples themselves, for their first three boxes; the store chooses
+    // A quarter choose their samples themselves, for their first two boxes; the store chooses
     // the others' (and theirs after that) at each build deadline.
-    if (random() < 0.35) {
-      for (let box = 0; box < 3; box++) acts.push({ kind: 'samples', day: 1 + box * cycle });
+    if (random() < 0.25) {
+      for (let box = 0; box < 2; box++) acts.push({ kind: 'samples', day: 1 + box * cycle });
     }
     if (member.reviews.length > 0) acts.push({ kind: 'review', day: between(11, 20) });
     if (random() < 0.2) acts.push({ kind: 'skip', day: between(20, 120) });

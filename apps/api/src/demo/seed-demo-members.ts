@@ -32,7 +32,7 @@ const AT_ONCE = 4;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The history's cycle engine runs every this many days (as a server whose sweeper was down a day would). */
-const SWEEP_EVERY_DAYS = 2;
+const SWEEP_EVERY_DAYS = 3;
 /** An access token lasts 15 minutes; a member coming back later signs in again. */
 const SESSION_MS = 10 * 60 * 1000;
 
@@ -461,7 +461,7 @@ async function playHistory(
     const midnight = start - (start % DAY_MS) + day * DAY_MS;
     if (midnight > until) break;
     clock.at(midnight);
-    // Every other day is often enough: the engine catches up on what fell due in between.
+    // Every third day is often enough: the engine catches up on what fell due in between.
     if (day % SWEEP_EVERY_DAYS === 0) await sweep(midnight);
     clock.at(Math.min(until, midnight + 9 * 60 * 60 * 1000));
     const work = byDay.get(day) ?? [];
