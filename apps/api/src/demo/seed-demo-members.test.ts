@@ -145,6 +145,23 @@ describe('the demo members', () => {
     // 9 members are fewer than the 50 the figure needs.
     expect(figures.members).toBeNull();
   });
+
+  it('after a start cut short, a history is not played again: the missing members join now', async () => {
+    const made = await seedDemoMembers(server.database.db, server.config, {
+      history: { days: 120, members: 12 },
+    });
+    expect(made.created).toBe(3);
+    expect(await count(sql`SELECT count(*)::int AS n FROM identities WHERE email LIKE 'demo-member-%'`)).toBe(
+      12,
+    );
+    // Nobody renewed, nobody joined in the past.
+    expect(await count(sql`SELECT count(*)::int AS n FROM orders WHERE kind = 'cycle_box'`)).toBe(0);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM subscriptions WHERE created_at < ${new Date(Date.now() - DAY).toISOString()}`,
+      ),
+    ).toBe(0);
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
