@@ -280,6 +280,9 @@ export interface DemoQuizVisit {
   email?: string;
 }
 
+/** The first members never cancel: signing in as `demo-member-01` shows a live membership. */
+const DEMO_MEMBERS_WHO_STAY = 5;
+
 /** A small deterministic random source (mulberry32), so the history is the same on every start. */
 function randomSource(seed: number): () => number {
   let a = seed >>> 0;
@@ -327,7 +330,7 @@ export function demoHistory(options: { members: number; days: number }): {
     if (random() < 0.12) acts.push({ kind: 'pause', day: between(30, 180), cycles: between(1, 3) });
     if (random() < 0.25) acts.push({ kind: 'shop', day: between(14, 160) });
     if (random() < 0.2) acts.push({ kind: 'extra', day: between(14, 160) });
-    if (random() < 0.45) {
+    if (index >= DEMO_MEMBERS_WHO_STAY && random() < 0.45) {
       const reasons = random() < 0.3 ? [pick([0, 1, 2, 3]), pick([0, 1, 2, 3])] : [pick([0, 1, 1, 2, 3, 3])];
       const takesOffer = random() < 0.35;
       const day = between(15, 150);

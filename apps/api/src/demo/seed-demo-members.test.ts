@@ -353,10 +353,12 @@ describe('the demo history', () => {
     expect(await scalar(counts)).toBe(before);
   });
 
-  it("a member's password is a real argon2 hash: they sign in to the store itself", async () => {
+  it("a member's password is a real argon2 hash: they sign in to the store itself, the first with a live membership", async () => {
     const login = await store.request('POST', '/api/User/Login', {
       body: { emailAddress: demoMembers()[0]!.email, password: DEMO_MEMBER_PASSWORD },
     });
     expect(login.status).toBe(200);
+    const info = await store.request('GET', '/api/Account/AuthInfo', { token: login.body.token });
+    expect(info.body.subscription.statusName).not.toBe('Canceled');
   });
 });
