@@ -88,11 +88,15 @@ test('a fresh store with its demo members shows the figures, the newest quotes a
 }) => {
   test.setTimeout(120_000);
   await page.goto(`${demoUrl}/`);
+  // The demo history leaves some members canceled: the figure is the store's count of the others,
+  // at least the 50 it needs to show.
+  const { members } = await (await page.request.get(`${demoUrl}/api/productReview/GetStoreFigures`)).json();
+  expect(members).toBeGreaterThanOrEqual(50);
   for (const width of SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
     await page.goto(`${demoUrl}/`);
     const figures = page.getByRole('region', { name: 'Members so far' });
-    await expect(figures).toContainText('50');
+    await expect(figures).toContainText(String(members));
     await expect(figures).toContainText('members');
     await expect(figures).toContainText('member reviews');
     await expect(figures.getByRole('img', { name: /out of 5/ })).toBeVisible();

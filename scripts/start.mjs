@@ -90,7 +90,9 @@ function storeSummary(env, url) {
   if (!production && seeded) {
     lines.push(`  operator   ${url}/admin as admin@example.com / sample-first-operator (demo account)`);
     if (env.SEED_DEMO_MEMBERS !== 'false' && !env.STRIPE_SECRET_KEY) {
-      lines.push('  members    demo-member-01@example.com … -50 / demo-member-sample-first (demo members)');
+      lines.push(
+        '  members    demo-member-01@example.com … -250 / demo-member-sample-first (a year of demo members)',
+      );
     }
   }
   lines.push('Stop it with Ctrl+C.');

@@ -6,6 +6,7 @@ import type { Config } from './config/env.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { createHttpServer, finishHttpServer, registerApiDocs, trackKnownPaths } from './http/server.ts';
+import type { PasswordHashing } from './modules/accounts/index.ts';
 import type { Mailer } from './modules/mail/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
 import { createScheduler, registerMetrics } from './modules/system/index.ts';
@@ -19,6 +20,8 @@ export interface AppDeps {
   limiter?: RateLimiter;
   /** The payment provider; built from the config (Stripe or the sandbox) when not given. */
   payments?: PaymentProvider;
+  /** How passwords are hashed: argon2id unless given (only the demo seeding app gives its own). */
+  passwords?: PasswordHashing;
   /** Where logs go (tests capture them); stdout otherwise. */
   logStream?: NodeJS.WritableStream;
 }

@@ -4,7 +4,11 @@ import type { Db } from '../db/database.ts';
 import { type AccessTokens, createAccessTokens } from '../http/auth.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
 import { createMemoryRevocations, createRedisRevocations } from '../http/revocations.ts';
-import { type AccountsService, createAccountsService } from '../modules/accounts/index.ts';
+import {
+  type AccountsService,
+  createAccountsService,
+  type PasswordHashing,
+} from '../modules/accounts/index.ts';
 import { type BackOffice, createBackOffice, createRefundsService } from '../modules/admin/index.ts';
 import { type CartService, createCartService } from '../modules/cart/index.ts';
 import {
@@ -121,6 +125,8 @@ export interface ServicesDeps {
   mailer?: Mailer;
   limiter?: RateLimiter;
   payments?: PaymentProvider;
+  /** argon2id unless given (the demo seeding app's, docs/product.md#demo-data-and-sandbox). */
+  passwords?: PasswordHashing;
 }
 
 export function buildServices(deps: ServicesDeps): Services {
@@ -178,6 +184,7 @@ export function buildServices(deps: ServicesDeps): Services {
     tokens,
     limiter,
     log,
+    ...(deps.passwords ? { passwords: deps.passwords } : {}),
     membershipOf: (identityId) => checkout.membershipOf(identityId),
     billingOf: (identityId) => checkout.billingOf(identityId),
   });

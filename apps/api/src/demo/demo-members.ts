@@ -1,8 +1,8 @@
 /**
  * Who the demo members are and what they do (docs/product.md#demo-data-and-sandbox): the cast of
  * a fresh store, so its home page figures, member quotes and product ratings have real data to
- * show. Plain data; `seed-demo-members.ts` plays it through the store's own API. A longer demo
- * history can add acts (renewals, skips, tub orders) that read the same cast.
+ * show, and the year behind them for the operator's insights. Plain data, the same on every
+ * start; `seed-demo-members.ts` plays it through the store's own API.
  */
 
 /** Demo members' addresses: `demo-member-NN@example.com`, never a real mailbox. */
@@ -203,18 +203,30 @@ export interface DemoMember {
   reviews: { rating: number; description: string }[];
 }
 
-/** How many demo members there are: the home page's members figure shows from 50. */
+/** The members of the first cast: the home page's members figure shows from 50. */
 export const DEMO_MEMBER_COUNT = FIRST_NAMES.length;
 
-/** The cast, in the order they join. */
-export function demoMembers(): DemoMember[] {
+/** How many members a fresh store's year of history has (the first 50 are the cast above). */
+export const DEMO_HISTORY_MEMBER_COUNT = 250;
+
+/**
+ * The cast, in the order they join: the first 50 as they always were, then as many more as asked,
+ * named and placed by their number so every start makes the same people.
+ */
+export function demoMembers(count = DEMO_MEMBER_COUNT): DemoMember[] {
   let word = 0;
-  return FIRST_NAMES.map((firstName, index) => {
-    const ratings = RATINGS[index] ?? [0, 0];
+  return Array.from({ length: count }, (_, index) => {
+    const first = index < DEMO_MEMBER_COUNT;
+    // The later members: every other one reviews, with the first cast's pattern of stars.
+    const ratings = first
+      ? (RATINGS[index] ?? [0, 0])
+      : index % 2 === 0
+        ? RATINGS[index % RATINGS.length]!
+        : [0, 0];
     return {
       email: demoMemberEmail(index),
-      firstName,
-      lastName: LAST_NAMES[index % LAST_NAMES.length]!,
+      firstName: first ? FIRST_NAMES[index]! : FIRST_NAMES[(index * 7) % FIRST_NAMES.length]!,
+      lastName: LAST_NAMES[(index + Math.floor(index / DEMO_MEMBER_COUNT)) % LAST_NAMES.length]!,
       address: ADDRESSES[index % ADDRESSES.length]!,
       answers: PROFILES[index % PROFILES.length]!,
       deliverySchedule: index % 3,
@@ -226,4 +238,122 @@ export function demoMembers(): DemoMember[] {
         }),
     };
   });
+}
+
+/*
+ * The year behind the cast (docs/product.md#demo-data-and-sandbox): when each member joins and
+ * what they do afterwards, as days counted from their own joining. The store's cycle engine does
+ * the rest (renewals, samples chosen at the deadline, shipping); the seed only plays these acts.
+ */
+
+/** Something a member does on their own, `day` days after joining. */
+export type DemoAct =
+  /** Chooses the 2 samples of the box being built (only while it is being built). */
+  | { kind: 'samples'; day: number }
+  /** Reviews the prime picks of their first box with the cast's stars and words. */
+  | { kind: 'review'; day: number }
+  | { kind: 'skip'; day: number }
+  | { kind: 'pause'; day: number; cycles: number }
+  /** Buys one full-size tub of a product they have sampled, in the shop. */
+  | { kind: 'shop'; day: number }
+  /** Adds one full-size tub of a product they have sampled to their next box. */
+  | { kind: 'extra'; day: number }
+  /**
+   * Opens the cancel page: looks at the offer of each reason in `reasons`, then takes the last
+   * one's offer or cancels with that reason.
+   */
+  | { kind: 'cancel'; day: number; reasons: number[]; takesOffer: boolean };
+
+export interface DemoStory {
+  member: DemoMember;
+  /** Days before the end of the history (0: its last day). */
+  joinsDaysAgo: number;
+  acts: DemoAct[];
+}
+
+/** A visitor who leaves the quiz: after `step` (1-11), or signed up at 12 without paying. */
+export interface DemoQuizVisit {
+  daysAgo: number;
+  step: number;
+  answers: (typeof PROFILES)[number];
+  /** For a visitor who signs up (step 12): their address, never a member's. */
+  email?: string;
+}
+
+/** The first members never cancel: signing in as `demo-member-01` shows a live membership. */
+const DEMO_MEMBERS_WHO_STAY = 5;
+
+/** A small deterministic random source (mulberry32), so the history is the same on every start. */
+function randomSource(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Where visitors leave the quiz, by step (1-11), most at the diet questions (4-5); the rest sign up. */
+const LEAVES_AFTER = [1, 1, 2, 2, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 6, 6, 7, 8, 8, 9, 10, 11, 12, 12];
+
+/**
+ * Each member's joining day and acts over a history of `days` days, and the quiz visitors who do
+ * not become members. Joining grows towards the end (a store that is catching on).
+ */
+export function demoHistory(options: { members: number; days: number }): {
+  stories: DemoStory[];
+  visits: DemoQuizVisit[];
+} {
+  const { days } = options;
+  const cast = demoMembers(options.members);
+  const count = cast.length;
+  const stories = cast.map((member, index): DemoStory => {
+    const random = randomSource(Math.imul(index + 1, 0x9e3779b1));
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+    // A spread over the whole history (the members' numbers are not the joining order), more
+    // joining lately: the share joined by a point of the history grows as its square root
+    // (the golden ratio's steps cover [0, 1) evenly for any number of members).
+    const place = (index * 0.6180339887) % 1;
+    const joinsDaysAgo = Math.round(days * (1 - Math.sqrt(place)));
+    const acts: DemoAct[] = [];
+    const cycle = [30, 45, 60][member.deliverySchedule]!;
+    // A quarter choose their samples themselves, for their first two boxes; the store chooses
+    // the others' (and theirs after that) at each build deadline.
+    if (random() < 0.25) {
+      for (let box = 0; box < 2; box++) acts.push({ kind: 'samples', day: 1 + box * cycle });
+    }
+    if (member.reviews.length > 0) acts.push({ kind: 'review', day: between(11, 20) });
+    if (random() < 0.2) acts.push({ kind: 'skip', day: between(20, 120) });
+    if (random() < 0.12) acts.push({ kind: 'pause', day: between(30, 180), cycles: between(1, 3) });
+    if (random() < 0.25) acts.push({ kind: 'shop', day: between(14, 160) });
+    if (random() < 0.2) acts.push({ kind: 'extra', day: between(14, 160) });
+    if (index >= DEMO_MEMBERS_WHO_STAY && random() < 0.45) {
+      const reasons = random() < 0.3 ? [pick([0, 1, 2, 3]), pick([0, 1, 2, 3])] : [pick([0, 1, 1, 2, 3, 3])];
+      const takesOffer = random() < 0.35;
+      const day = between(15, 150);
+      acts.push({ kind: 'cancel', day, reasons: [...new Set(reasons)], takesOffer });
+      // Some of those the offer kept leave later all the same, for another reason.
+      if (takesOffer && random() < 0.4) {
+        const later = ([0, 1, 2, 3] as const).filter((r) => !reasons.includes(r));
+        acts.push({ kind: 'cancel', day: day + between(45, 120), reasons: [pick(later)], takesOffer: false });
+      }
+    }
+    acts.sort((a, b) => a.day - b.day);
+    return { member, joinsDaysAgo, acts };
+  });
+  const random = randomSource(count * 31 + days);
+  // About one visitor who leaves for every two members.
+  const visits = Array.from({ length: Math.round(count / 2) }, (_, index): DemoQuizVisit => {
+    const step = LEAVES_AFTER[Math.floor(random() * LEAVES_AFTER.length)]!;
+    return {
+      daysAgo: Math.floor(days * (1 - Math.sqrt(random()))),
+      step,
+      answers: PROFILES[index % PROFILES.length]!,
+      ...(step === 12 ? { email: `demo-visitor-${String(index + 1).padStart(2, '0')}@example.com` } : {}),
+    };
+  });
+  return { stories, visits };
 }

@@ -6,6 +6,7 @@ import type { AccountsContext, AccountsDeps } from './context.ts';
 import { MAIL_PER_ADDRESS_PER_HOUR } from './context.ts';
 import { createLoginLinks } from './login-link.ts';
 import { createPasswordReset } from './password-reset.ts';
+import { ARGON2_PASSWORDS } from './passwords.ts';
 import { createProfile } from './profile.ts';
 import { createSessions } from './sessions.ts';
 import { createSignIn } from './sign-in.ts';
@@ -25,6 +26,7 @@ export function createAccountsService(deps: AccountsDeps) {
   const ctx: AccountsContext = {
     ...deps,
     sessions: createSessions(deps),
+    passwords: deps.passwords ?? ARGON2_PASSWORDS,
     deliver(rendering: Promise<Mail>) {
       const sending = rendering
         .then((mail) => deps.mailer.send(mail))

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { AccessTokens } from '../../http/auth.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Mail, Mailer } from '../mail/index.ts';
+import type { PasswordHashing } from './passwords.ts';
 import type { Sessions } from './sessions.ts';
 
 /** What a later payments module tells AuthInfo about a member. */
@@ -21,6 +22,8 @@ export interface AccountsDeps {
   tokens: AccessTokens;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** argon2id (`ARGON2_PASSWORDS`) unless given; the demo seeding app hashes its one password once. */
+  passwords?: PasswordHashing;
   /** Filled in by the payments module; without it AuthInfo answers no subscription. */
   membershipOf?: (identityId: string) => Promise<Membership>;
   /** Filled in by the payments module; without it billing info is all nulls. */
@@ -30,6 +33,7 @@ export interface AccountsDeps {
 /** What every accounts use case shares. */
 export interface AccountsContext extends AccountsDeps {
   sessions: Sessions;
+  passwords: PasswordHashing;
   /**
    * Renders and sends a mail in the background so neither rendering nor a slow mail server
    * changes response times (no enumeration).

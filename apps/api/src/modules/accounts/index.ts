@@ -11,4 +11,5 @@ export {
   type Membership,
   type QuizRegistration,
 } from './accounts.service.ts';
+export { type PasswordHashing, passwordsKnowing } from './passwords.ts';
 export { decodeImage } from './profile-image.ts';

@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.ts';
 import { resetPasswordMail } from '../mail/index.ts';
 import * as repo from './accounts.repository.ts';
 import { type AccountsContext, RESET_TTL_MS } from './context.ts';
-import { hashPassword, requireAcceptablePassword, verifyPassword } from './passwords.ts';
+import { requireAcceptablePassword } from './passwords.ts';
 import { hashSecret, newSecret } from './secrets.ts';
 
 /** The same answer whether or not the address has an account (no enumeration). */
@@ -56,7 +56,7 @@ export function createPasswordReset(ctx: AccountsContext) {
         repo.findOpenOneTimeToken(db, { purpose: 'reset', tokenHash, now }),
       ]);
       if (!identity || openFor !== identity.id) throw invalid;
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await ctx.passwords.hash(input.password);
       await db.transaction(async (t) => {
         const claimed = await repo.claimOneTimeToken(t, {
           purpose: 'reset',
@@ -84,7 +84,7 @@ export function createPasswordReset(ctx: AccountsContext) {
       const identity = await repo.findIdentityById(db, identityId);
       if (!identity) throw new AppError('unauthorized', 'Please log in to continue.');
       const check = identity.passwordHash
-        ? await verifyPassword(identity.passwordHash, input.currentPassword)
+        ? await ctx.passwords.verify(identity.passwordHash, input.currentPassword)
         : { ok: false };
       if (!check.ok) {
         throw new AppError('invalid_credentials', WRONG_CURRENT, {
@@ -92,7 +92,7 @@ export function createPasswordReset(ctx: AccountsContext) {
         });
       }
       requireAcceptablePassword(input.newPassword, 'newPassword');
-      const passwordHash = await hashPassword(input.newPassword);
+      const passwordHash = await ctx.passwords.hash(input.newPassword);
       const tokens = await db.transaction(async (t) => {
         await repo.updateIdentity(t, identityId, { passwordHash });
         await ctx.sessions.revokeAll(identityId, t);

@@ -3,7 +3,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './accounts.repository.ts';
 import type { AccountsContext } from './context.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { verifyAgainstDummy } from './passwords.ts';
 import type { createSignUp } from './sign-up.ts';
 
 export const INVALID_CREDENTIALS = 'The email or password is incorrect.';
@@ -38,10 +38,10 @@ export function createSignIn(ctx: AccountsContext, signUp: ReturnType<typeof cre
         await verifyAgainstDummy(password);
         throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
       }
-      const check = await verifyPassword(identity.passwordHash, password);
+      const check = await ctx.passwords.verify(identity.passwordHash, password);
       if (!check.ok) throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
       if (check.needsRehash) {
-        await repo.updateIdentity(db, identity.id, { passwordHash: await hashPassword(password) });
+        await repo.updateIdentity(db, identity.id, { passwordHash: await ctx.passwords.hash(password) });
       }
       // A /register account verifies first; one made at quiz step 12 (it has a quiz, it has paid
       // or may pay) signs in and is reminded in the member area (docs/product.md#sign-up).

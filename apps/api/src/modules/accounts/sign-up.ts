@@ -5,7 +5,7 @@ import { alreadyRegisteredMail, verificationMail, welcomeMail } from '../mail/in
 import * as repo from './accounts.repository.ts';
 import type { IdentityRow } from './accounts.table.ts';
 import { type AccountsContext, VERIFY_TTL_MS } from './context.ts';
-import { hashPassword, requireAcceptablePassword } from './passwords.ts';
+import { requireAcceptablePassword } from './passwords.ts';
 import { hashSecret, newReferralCode, newSecret } from './secrets.ts';
 
 /** What /User/Register answers for a new and a known address alike (docs/product.md#messages-on-screen toast). */
@@ -50,6 +50,8 @@ export function createSignUp(ctx: AccountsContext) {
         ...fields,
         id: randomUUID(),
         referralCode: newReferralCode(),
+        // On the app's clock, as every other row a sign-up writes (the demo history's sign-ups are dated in the past).
+        createdAt: clock(),
       });
       if (row) return row;
       if (await repo.findIdentityByEmail(db, fields.email)) return undefined;
@@ -143,7 +145,7 @@ export function createSignUp(ctx: AccountsContext) {
       requireAcceptablePassword(input.password);
       const email = input.emailAddress.trim().toLowerCase();
       // Hashing happens for a known address too, so both answers take the same time.
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await ctx.passwords.hash(input.password);
       const existing = await repo.findIdentityByEmail(db, email);
       const created = existing
         ? undefined
@@ -180,7 +182,7 @@ export function createSignUp(ctx: AccountsContext) {
       }
       const email = input.emailAddress.trim().toLowerCase();
       if (await repo.findIdentityByEmail(db, email)) throw new AppError('email_taken', EMAIL_TAKEN);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await ctx.passwords.hash(input.password);
       const phone = input.phoneNumber?.trim();
       const identity = await createIdentity({
         email,
