@@ -14,13 +14,16 @@ export {
 } from './cycle-orders.ts';
 export { isPayable, type OrderOwner, toOrder } from './order-view.ts';
 export {
+  amountsToReprice,
   findOrder,
   insertItems,
+  insertReplacementOrder,
   latestOrderOf,
   listItems,
   lockOrder,
   reshipMemberBoxes,
   setOrderStatus,
+  setRepricedAmounts,
   swapPrimePickProduct,
   touchOrder,
 } from './orders.repository.ts';
