@@ -39,3 +39,4 @@ export {
   type SampleRules,
 } from './orders.service.ts';
 export type { OrderItemRow, OrderRow, OrderShipping, OrderStatus } from './orders.table.ts';
+export * as shippingSteps from './shipping-steps.ts';
