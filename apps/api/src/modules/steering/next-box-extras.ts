@@ -153,7 +153,7 @@ export function createNextBoxExtras(deps: ExtrasDeps) {
           WHERE x.id = ${itemId.toLowerCase()} AND x.subscription_id = ${sub.id}
           RETURNING x.product_id, x.quantity`);
         const removed = deleted.rows[0];
-        // A product is never deleted (the catalog only retires one), so a waiting tub always has its name.
+        // A tub whose product is gone answers 404 and the throw undoes the delete, as the join did.
         const product = removed && (await extraProductOf(tx, Number(removed.product_id)));
         if (!removed || !product) throw notFound('That tub');
         const row = { ...removed, title: product.title, flavor: product.flavor };
