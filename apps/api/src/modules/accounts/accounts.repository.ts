@@ -293,3 +293,10 @@ export async function setShippingAddress(tx: Db, identityId: string, address: ob
 export async function lockIdentity(tx: Db, identityId: string): Promise<void> {
   await tx.execute(sql`SELECT id FROM identities WHERE id = ${identityId} FOR UPDATE`);
 }
+
+/** The member closed the referral popup (docs/product.md#referrals): the first time is kept. */
+export async function markReferralPopupShown(db: Db, identityId: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    UPDATE identities SET referral_popup_shown_at = coalesce(referral_popup_shown_at, ${at.toISOString()})
+    WHERE id = ${identityId}`);
+}

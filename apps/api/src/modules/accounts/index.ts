@@ -1,7 +1,7 @@
 // The accounts module's face: what the composition root and other modules may import
 // (ARCHITECTURE.md#the-rules-the-lint-checks). Everything else in this folder is private to it.
 
-export { lockIdentity, setShippingAddress } from './accounts.repository.ts';
+export { lockIdentity, markReferralPopupShown, setShippingAddress } from './accounts.repository.ts';
 export { type AccountsRoutesOptions, accountsRoutes } from './accounts.routes.ts';
 export { seedAdmin } from './accounts.seed.ts';
 export {

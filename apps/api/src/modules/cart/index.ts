@@ -7,3 +7,4 @@ export { type CartPrice, priceCart } from './cart-pricing.ts';
 export { couponTerms, findUsableCouponById, redeemCoupon } from './coupon-rules.ts';
 export { seedCoupons } from './coupons.seed.ts';
 export * as couponsEditor from './coupons-editor.ts';
+export * as rewardCoupons from './reward-coupons.ts';

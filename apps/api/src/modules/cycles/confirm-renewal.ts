@@ -1,5 +1,4 @@
 import type { RenewalConfirmation } from '@store/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { findOrderRow } from '../orders/index.ts';
@@ -16,47 +15,11 @@ import { recordPaid } from './renewal-outcomes.ts';
  * says `succeeded` the cycle is billed exactly as a renewal is (one succeeded charge row).
  */
 
-interface Waiting {
-  subscriptionId: string;
-  cycleIndex: number;
-  orderId: string;
-  startsAt: Date;
-  chargeKey: string;
-  attempt: number;
-  paymentIntentId: string;
-}
+type Waiting = store.AwaitingConfirmation;
 
 /** The member's renewal waiting for them, or undefined. */
 async function waitingRenewal(db: Db, identityId: string): Promise<Waiting | undefined> {
-  const result = await db.execute<{
-    subscription_id: string;
-    cycle_index: number;
-    order_id: string;
-    starts_at: Date | string;
-    idempotency_key: string;
-    attempt: number;
-    provider_payment_intent_id: string;
-  }>(sql`
-    SELECT s.id AS subscription_id, c.cycle_index, c.order_id, c.starts_at, r.idempotency_key, r.attempt,
-           r.provider_payment_intent_id
-    FROM subscriptions s
-    JOIN billing_cycles c ON c.subscription_id = s.id AND c.status = 'awaiting_customer'
-    JOIN renewal_charges r ON r.subscription_id = s.id AND r.cycle_index = c.cycle_index
-    WHERE s.identity_id = ${identityId} AND s.status = 'past_due' AND c.order_id IS NOT NULL
-      AND r.provider_payment_intent_id IS NOT NULL
-    ORDER BY c.cycle_index DESC, r.attempt DESC LIMIT 1`);
-  const row = result.rows[0];
-  return row
-    ? {
-        subscriptionId: row.subscription_id,
-        cycleIndex: Number(row.cycle_index),
-        orderId: row.order_id,
-        startsAt: new Date(row.starts_at),
-        chargeKey: row.idempotency_key,
-        attempt: Number(row.attempt),
-        paymentIntentId: row.provider_payment_intent_id,
-      }
-    : undefined;
+  return store.awaitingConfirmation(db, identityId);
 }
 
 const NOTHING_TO_CONFIRM = 'There is no payment waiting for your confirmation';

@@ -1,6 +1,6 @@
 import { productName } from '@store/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { shippedBoxLines } from '../../read-models/shipped-box-contents.ts';
 import { boxShippedMail, type ItemLine, type Mailer, pictureUrl, tubsShippedMail } from '../mail/index.ts';
 import {
   addChosenSamples,
@@ -9,6 +9,7 @@ import {
   itemsOf,
   moveOrder,
   sampledProductIds,
+  shippingSteps,
 } from '../orders/index.ts';
 import { cycleStore as store } from '../subscriptions/index.ts';
 import { choose, type Ranker } from './picks.ts';
@@ -48,10 +49,7 @@ export async function assembleBoxIn(
 ): Promise<boolean> {
   const cycle = await store.lockBilledCycleOfOrder(tx, orderId);
   if (!cycle || cycle.shippedAt) return false;
-  const assembled = await tx.execute<{ assembled_at: unknown }>(
-    sql`SELECT assembled_at FROM billing_cycles WHERE id = ${cycle.id}`,
-  );
-  if (assembled.rows[0]?.assembled_at) return false;
+  if (await store.assembledAtOf(tx, cycle.id)) return false;
   if (!cycle.samplesAutoChosenAt) {
     const items = await itemsOf(tx, orderId);
     const missing = CHOSEN_PER_BOX - items.filter((i) => !i.isPrimePick).length;
@@ -66,13 +64,7 @@ export async function assembleBoxIn(
         : [];
     if (chosen.length) await addChosenSamples(tx, orderId, chosen, at);
   }
-  const iso = at.toISOString();
-  await tx.execute(sql`
-    UPDATE billing_cycles
-    SET assembled_at = ${iso}::timestamptz,
-        samples_auto_chosen_at = COALESCE(samples_auto_chosen_at, ${iso}::timestamptz),
-        build_deadline_at = LEAST(build_deadline_at, ${iso}::timestamptz)
-    WHERE id = ${cycle.id}`);
+  await store.markCycleAssembled(tx, cycle.id, at);
   // The order stays `paid` (the member's pages read it so) until it ships.
   return true;
 }
@@ -92,9 +84,7 @@ export async function shipBoxIn(
     await store.closeBuildWindow(tx, cycle.id, at);
   }
   await moveOrder(tx, orderId, ['paid', 'processing'], { status: 'shipped', now: at });
-  await tx.execute(sql`
-    UPDATE orders SET shipped_at = ${at.toISOString()}::timestamptz, tracking_number = ${trackingNumber ?? null}
-    WHERE id = ${orderId}`);
+  await shippingSteps.recordBoxShipped(tx, orderId, at, trackingNumber);
   await queueBoxShippedMail(tx, orderId, at, webUrl, trackingNumber);
   return true;
 }
@@ -109,23 +99,10 @@ export async function shippedContentsOf(
   orderId: string,
   webUrl: string,
 ): Promise<{ samples: ItemLine[]; tubs: ItemLine[] }> {
-  const rows = await tx.execute<{
-    brand: string;
-    title: string;
-    flavor: string;
-    quantity: number | null;
-    is_tub: boolean;
-    sample_image_path: string | null;
-    tub_image_path: string | null;
-  }>(sql`
-    SELECT b.name AS brand, p.title, p.flavor, i.quantity, (i.list_price_cents IS NOT NULL) AS is_tub,
-      p.sample_image_path, p.tub_image_path
-    FROM order_items i JOIN products p ON p.id = i.product_id JOIN brands b ON b.id = p.brand_id
-    WHERE i.order_id = ${orderId}
-    ORDER BY i.is_prime_pick DESC, p.id`);
+  const rows = await shippedBoxLines(tx, orderId);
   const samples: ItemLine[] = [];
   const tubs: ItemLine[] = [];
-  for (const r of rows.rows) {
+  for (const r of rows) {
     const name = `${r.brand} ${productName(r)}`;
     if (r.is_tub) {
       tubs.push({
@@ -179,10 +156,7 @@ export async function queueBoxShippedMail(
  */
 
 export async function assembleReplacementIn(tx: Db, orderId: string, at: Date): Promise<boolean> {
-  const moved = await tx.execute(sql`
-    UPDATE orders SET status = 'processing', updated_at = ${at.toISOString()}::timestamptz
-    WHERE id = ${orderId} AND kind = 'replacement' AND status = 'paid' RETURNING id`);
-  return moved.rows.length > 0;
+  return shippingSteps.assembleReplacement(tx, orderId, at);
 }
 
 export async function shipReplacementIn(
@@ -192,21 +166,14 @@ export async function shipReplacementIn(
   webUrl: string,
   trackingNumber: string,
 ): Promise<boolean> {
-  const moved = await tx.execute(sql`
-    UPDATE orders SET status = 'shipped', shipped_at = ${at.toISOString()}::timestamptz,
-      tracking_number = ${trackingNumber}, updated_at = ${at.toISOString()}::timestamptz
-    WHERE id = ${orderId} AND kind = 'replacement' AND status IN ('paid', 'processing') RETURNING id`);
-  if (moved.rows.length === 0) return false;
+  if (!(await shippingSteps.shipReplacement(tx, orderId, at, trackingNumber))) return false;
   await queueBoxShippedMail(tx, orderId, at, webUrl, trackingNumber);
   return true;
 }
 
 /** A delivered replacement keeps the moment in `updated_at` (nothing changes the order after it). */
 export async function deliverReplacementIn(tx: Db, orderId: string, at: Date): Promise<boolean> {
-  const moved = await tx.execute(sql`
-    UPDATE orders SET status = 'delivered', updated_at = ${at.toISOString()}::timestamptz
-    WHERE id = ${orderId} AND kind = 'replacement' AND status = 'shipped' RETURNING id`);
-  return moved.rows.length > 0;
+  return shippingSteps.deliverReplacement(tx, orderId, at);
 }
 
 /** Records a shipped box delivered; the member's stage becomes Taste & Review. */
@@ -228,12 +195,7 @@ export async function shipCartOrderIn(
   webUrl: string,
   trackingNumber: string,
 ): Promise<boolean> {
-  const shipped = await tx.execute<{ identity_id: string; order_number: string }>(sql`
-    UPDATE orders SET status = 'shipped', shipped_at = ${at.toISOString()}::timestamptz,
-      tracking_number = ${trackingNumber}, updated_at = ${at.toISOString()}::timestamptz
-    WHERE id = ${orderId} AND kind IN ('cart', 'tub_plan') AND status IN ('paid', 'processing')
-    RETURNING identity_id, order_number`);
-  const row = shipped.rows[0];
+  const row = await shippingSteps.shipTubOrder(tx, orderId, at, trackingNumber);
   if (!row) return false;
   const email = await store.emailOf(tx, row.identity_id);
   if (email) {

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { MAX_PAUSE_CYCLES } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { planChargeCard } from '../../read-models/charge-cards.ts';
 import type { Mail } from '../mail/index.ts';
+import { findOrderRow } from '../orders/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { addDays, cycleStore as store } from '../subscriptions/index.ts';
 import type { CycleBilling } from './billing.ts';
@@ -213,21 +215,12 @@ export function createPlanBilling(deps: PlanBillingDeps, kind: PlanKind): PlanBi
    * else the member's default card (so a card update is used by the next retry).
    */
   async function cardOf(tx: Db, plan: PlanState): Promise<store.SavedCard | undefined> {
-    const result = await tx.execute<{
-      id: string;
-      provider_payment_method_id: string;
-      last4: string;
-      provider_customer_id: string | null;
-    }>(sql`
-      SELECT pm.id, pm.provider_payment_method_id, pm.last4, c.provider_customer_id
-      FROM payment_methods pm
-      LEFT JOIN customers c ON c.identity_id = pm.identity_id AND c.provider = pm.provider
-      WHERE pm.identity_id = ${plan.identityId} AND pm.provider = ${deps.payments.name}
-        AND (pm.is_default OR pm.id = ${plan.defaultPaymentMethodId})
-      ORDER BY (pm.id = ${plan.defaultPaymentMethodId} AND pm.id IS DISTINCT FROM ${plan.declinedPaymentMethodId}) DESC,
-        pm.is_default DESC
-      LIMIT 1`);
-    const row = result.rows[0];
+    const row = await planChargeCard(tx, {
+      identityId: plan.identityId,
+      provider: deps.payments.name,
+      defaultPaymentMethodId: plan.defaultPaymentMethodId,
+      declinedPaymentMethodId: plan.declinedPaymentMethodId,
+    });
     return row
       ? {
           id: row.id,
@@ -331,10 +324,7 @@ export function createPlanBilling(deps: PlanBillingDeps, kind: PlanKind): PlanBi
       orderId: row.order_id,
       startsAt: new Date(row.starts_at),
     };
-    const order = await tx.execute<{ total_cents: number }>(
-      sql`SELECT total_cents FROM orders WHERE id = ${row.order_id}`,
-    );
-    const amountCents = Number(order.rows[0]?.total_cents ?? 0);
+    const amountCents = Number((await findOrderRow(tx, row.order_id))?.totalCents ?? 0);
     const last = await lastCharge(tx, plan.id, period.index);
     if (last?.status === 'pending') {
       if (at.getTime() - last.claimedAt.getTime() < CHARGE_LEASE_MS) return { kind: 'pending' };

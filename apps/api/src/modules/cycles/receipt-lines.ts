@@ -1,6 +1,6 @@
 import { productName } from '@store/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { renewalReceiptRows } from '../../read-models/renewal-receipt.ts';
 import { type ItemLine, pictureUrl } from '../mail/index.ts';
 
 /**
@@ -19,33 +19,12 @@ export async function renewalReceiptOf(
   orderId: string,
   publicUrl: string,
 ): Promise<RenewalReceipt | undefined> {
-  const order = await tx.execute<{
-    price_cents: number;
-    handling_fee_cents: number;
-    tax_cents: number;
-    discount_cents: number;
-    credit_cents: number;
-    total_cents: number;
-  }>(sql`
-    SELECT price_cents, handling_fee_cents, tax_cents, discount_cents, credit_cents, total_cents
-    FROM orders WHERE id = ${orderId}`);
-  const row = order.rows[0];
-  if (!row) return undefined;
-  const items = await tx.execute<{
-    brand: string;
-    title: string;
-    flavor: string;
-    quantity: number | null;
-    price_cents: number;
-    sample_image_path: string;
-    tub_image_path: string;
-  }>(sql`
-    SELECT b.name AS brand, p.title, p.flavor, i.quantity, i.price_cents, p.sample_image_path, p.tub_image_path
-    FROM order_items i JOIN products p ON p.id = i.product_id JOIN brands b ON b.id = p.brand_id
-    WHERE i.order_id = ${orderId} ORDER BY i.is_prime_pick DESC, p.id`);
+  const read = await renewalReceiptRows(tx, orderId);
+  if (!read) return undefined;
+  const { order: row, items } = read;
   const lines: [string, number][] = [['Box of 4 samples (Discover Plan)', Number(row.price_cents)]];
   const samples: ItemLine[] = [];
-  for (const item of items.rows) {
+  for (const item of items) {
     const name = `${item.brand} ${productName(item)}`;
     const quantity = Number(item.quantity ?? 1);
     if (Number(item.price_cents) > 0) {

@@ -1,6 +1,6 @@
 import { ASSEMBLY_DAYS } from '@store/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { membershipsToRemind } from '../../read-models/renewal-reminders.ts';
 import { type Mailer, renewalReminderMail } from '../mail/index.ts';
 import { addChosenSamples, CHOSEN_PER_BOX, itemsOf, moveOrder, sampledProductIds } from '../orders/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
@@ -197,34 +197,17 @@ async function chooseMissingSamples(deps: SweepDeps, at: Date): Promise<number> 
 /** Outside production: shipped when assembly ends (deadline + 5 days), delivered 3 days later. */
 async function shipByDate(db: Db, at: Date, webUrl: string): Promise<{ shipped: number; delivered: number }> {
   return db.transaction(async (tx) => {
-    const iso = at.toISOString();
-    const shipped = await tx.execute<{
-      subscription_id: string;
-      order_id: string;
-      shipped_at: Date | string;
-    }>(sql`
-      UPDATE billing_cycles SET shipped_at = build_deadline_at + make_interval(days => ${ASSEMBLY_DAYS})
-      WHERE id IN (SELECT id FROM billing_cycles
-                   WHERE status = 'billed' AND shipped_at IS NULL AND order_id IS NOT NULL
-                     AND build_deadline_at + make_interval(days => ${ASSEMBLY_DAYS}) <= ${iso}::timestamptz
-                   FOR UPDATE SKIP LOCKED)
-      RETURNING subscription_id, order_id, shipped_at`);
-    for (const row of shipped.rows) {
+    const shipped = await store.markDueBoxesShipped(tx, at, ASSEMBLY_DAYS);
+    for (const row of shipped) {
       await moveOrder(tx, row.order_id, ['paid', 'processing'], { status: 'shipped', now: at });
       // The same mail as the operator's shipping, its samples and tubs (docs/product.md#mails).
       await queueBoxShippedMail(tx, row.order_id, at, webUrl);
     }
-    const delivered = await tx.execute<{ order_id: string }>(sql`
-      UPDATE billing_cycles SET delivered_at = shipped_at + make_interval(days => ${DELIVERY_DAYS})
-      WHERE id IN (SELECT id FROM billing_cycles
-                   WHERE delivered_at IS NULL AND shipped_at IS NOT NULL
-                     AND shipped_at + make_interval(days => ${DELIVERY_DAYS}) <= ${iso}::timestamptz
-                   FOR UPDATE SKIP LOCKED)
-      RETURNING order_id`);
-    for (const row of delivered.rows) {
+    const delivered = await store.markDueBoxesDelivered(tx, at, DELIVERY_DAYS);
+    for (const row of delivered) {
       if (row.order_id) await moveOrder(tx, row.order_id, ['shipped'], { status: 'delivered', now: at });
     }
-    return { shipped: shipped.rows.length, delivered: delivered.rows.length };
+    return { shipped: shipped.length, delivered: delivered.length };
   });
 }
 
@@ -234,12 +217,7 @@ async function shipByDate(db: Db, at: Date, webUrl: string): Promise<{ shipped: 
  * reached) is Pick Tub also when the sweep ran ahead of the real time outside production.
  */
 async function closeReviewWindows(db: Db, at: Date): Promise<number> {
-  const closed = await db.execute<{ id: string }>(sql`
-    UPDATE billing_cycles SET review_window_closed_at = delivered_at + make_interval(days => ${REVIEW_DAYS})
-    WHERE review_window_closed_at IS NULL AND delivered_at IS NOT NULL
-      AND delivered_at + make_interval(days => ${REVIEW_DAYS}) <= ${at.toISOString()}::timestamptz
-    RETURNING id`);
-  return closed.rows.length;
+  return store.closeDueReviewWindows(db, at, REVIEW_DAYS);
 }
 
 /**
@@ -251,36 +229,22 @@ export async function queueReminders(deps: SweepDeps, at: Date): Promise<number>
   const batch = deps.reminderBatch ?? REMINDER_BATCH;
   let queued = 0;
   for (;;) {
-    const soon = await deps.db.execute<{
-      id: string;
-      email: string;
-      next_billing_at: Date | string;
-      amount_cents: number;
-    }>(sql`
-      SELECT s.id, i.email, s.next_billing_at, s.price_cents + s.handling_fee_cents AS amount_cents
-      FROM subscriptions s JOIN identities i ON i.id = s.identity_id
-      WHERE s.status = 'active' AND s.skip_cycles = 0
-        AND s.next_billing_at > ${at.toISOString()}::timestamptz
-        AND s.next_billing_at <= ${addDays(at, REMINDER_DAYS).toISOString()}::timestamptz
-        AND NOT EXISTS (SELECT 1 FROM cycle_mails m WHERE m.dedupe_key =
-              'reminder:' || s.id || ':' || floor(extract(epoch FROM s.next_billing_at) * 1000)::bigint)
-      ORDER BY s.next_billing_at
-      LIMIT ${batch}`);
+    const soon = await membershipsToRemind(deps.db, at, addDays(at, REMINDER_DAYS), batch);
     let queuedNow = 0;
-    for (const sub of soon.rows) {
+    for (const sub of soon) {
       const nextBillingAt = new Date(sub.next_billing_at);
       const mail = await renewalReminderMail(sub.email, nextBillingAt, sub.amount_cents, deps.webUrl);
       if (await store.queueMail(deps.db, reminderKey(sub.id, nextBillingAt), mail, at)) queuedNow++;
     }
     queued += queuedNow;
     // Nothing new in a full batch would mean the SQL and the key disagree: stop rather than spin.
-    if (soon.rows.length < batch || queuedNow === 0) return queued;
+    if (soon.length < batch || queuedNow === 0) return queued;
   }
 }
 
 const REMINDER_BATCH = 500;
 
-/** The reminder's dedupe key; the query above builds the same text in SQL. */
+/** The reminder's dedupe key; read-models/renewal-reminders.ts builds the same text in SQL. */
 export function reminderKey(subscriptionId: string, nextBillingAt: Date): string {
   return `reminder:${subscriptionId}:${nextBillingAt.getTime()}`;
 }

@@ -14,13 +14,16 @@ export {
 } from './cycle-orders.ts';
 export { isPayable, type OrderOwner, toOrder } from './order-view.ts';
 export {
+  amountsToReprice,
   findOrder,
   insertItems,
+  insertReplacementOrder,
   latestOrderOf,
   listItems,
   lockOrder,
   reshipMemberBoxes,
   setOrderStatus,
+  setRepricedAmounts,
   swapPrimePickProduct,
   touchOrder,
 } from './orders.repository.ts';
@@ -36,3 +39,4 @@ export {
   type SampleRules,
 } from './orders.service.ts';
 export type { OrderItemRow, OrderRow, OrderShipping, OrderStatus } from './orders.table.ts';
+export * as shippingSteps from './shipping-steps.ts';

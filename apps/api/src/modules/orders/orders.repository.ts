@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { type OrderRow, type OrderStatus, orderItems, orders } from './orders.table.ts';
+import { type OrderRow, type OrderShipping, type OrderStatus, orderItems, orders } from './orders.table.ts';
 
 export async function insertOrderIfAbsent(
   db: Db,
@@ -35,6 +35,8 @@ export async function insertItems(
     priceCents: number;
     quantity?: number;
     listPriceCents?: number | null;
+    /** When the line was added; the database's clock when left out. */
+    createdAt?: Date;
   }[],
 ): Promise<void> {
   if (!items.length) return;
@@ -265,4 +267,75 @@ export async function reshipMemberBoxes(
 export async function setOrderStatus(tx: Db, orderId: string, status: string, at: Date): Promise<void> {
   await tx.execute(sql`UPDATE orders SET status = ${status}, updated_at = ${at.toISOString()}
         WHERE id = ${orderId}`);
+}
+
+/**
+ * A replacement box (docs/product.md#cancel-offers): a paid order of kind `replacement` at no
+ * cost, shipped where `shipping` says, in the caller's transaction. Answers its id and number.
+ */
+export async function insertReplacementOrder(
+  tx: Db,
+  input: {
+    id: string;
+    identityId: string;
+    quizId: string | null;
+    shipping: OrderShipping | null;
+    deliverySchedule: number;
+    at: Date;
+  },
+): Promise<{ id: string; order_number: string } | undefined> {
+  const { at } = input;
+  const rows = await tx
+    .execute<{ id: string; order_number: string }>(sql`
+    INSERT INTO orders (id, identity_id, quiz_id, kind, status, shipping, delivery_schedule, paid_at,
+                        price_cents, handling_fee_cents, tax_cents, total_cents, created_at, updated_at)
+    VALUES (${input.id}, ${input.identityId}, ${input.quizId}, 'replacement', 'paid',
+            ${input.shipping ? JSON.stringify(input.shipping) : null}::jsonb, ${input.deliverySchedule}, ${at.toISOString()},
+            0, 0, 0, 0, ${at.toISOString()}, ${at.toISOString()})
+    RETURNING id, order_number`)
+    .then((r) => r.rows);
+  return rows[0];
+}
+
+/** What a box's tax and total are worked out from: its amounts, shipping and the sum of its priced lines. */
+export async function amountsToReprice(
+  tx: Db,
+  orderId: string,
+): Promise<
+  | {
+      price_cents: number;
+      handling_fee_cents: number;
+      discount_cents: number;
+      credit_cents: number;
+      shipping: OrderShipping | null;
+      items_cents: number;
+    }
+  | undefined
+> {
+  const [order] = (
+    await tx.execute<{
+      price_cents: number;
+      handling_fee_cents: number;
+      discount_cents: number;
+      credit_cents: number;
+      shipping: OrderShipping | null;
+      items_cents: number;
+    }>(sql`
+      SELECT o.price_cents, o.handling_fee_cents, o.discount_cents, o.credit_cents, o.shipping,
+        COALESCE((SELECT sum(i.price_cents) FROM order_items i WHERE i.order_id = o.id), 0)::int AS items_cents
+      FROM orders o WHERE o.id = ${orderId}`)
+  ).rows;
+  return order;
+}
+
+/** Sets a box's discount, tax and total worked out again, in the caller's transaction. */
+export async function setRepricedAmounts(
+  tx: Db,
+  orderId: string,
+  amounts: { discountCents: number; taxCents: number; taxCalculationId: string | null; totalCents: number },
+): Promise<void> {
+  await tx.execute(sql`
+    UPDATE orders SET discount_cents = ${amounts.discountCents}, tax_cents = ${amounts.taxCents},
+      tax_calculation_id = ${amounts.taxCalculationId}, total_cents = ${amounts.totalCents}
+    WHERE id = ${orderId}`);
 }

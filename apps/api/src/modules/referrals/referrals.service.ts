@@ -1,6 +1,8 @@
 import { type MyReferrals, REFERRALS_FOR_REWARD, referralLinkOf } from '@store/contracts';
 import type { Db, Tx } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
+import * as progress from '../../read-models/referral-progress.ts';
+import { markReferralPopupShown } from '../accounts/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { REFERRAL_REWARD_MAIL, referralRewardMail } from './referral.mail.tsx';
 import * as repo from './referrals.repository.ts';
@@ -38,9 +40,9 @@ export function createReferralsService({ db, clock, mailer, config, log }: Refer
   }
 
   /** Issues the free-tub coupon and queues its mail when the referrer has earned it and is a member. */
-  async function grantIfDue(tx: Db, referrer: repo.Referrer): Promise<boolean> {
-    if ((await repo.paidReferralCount(tx, referrer)) < REFERRALS_FOR_REWARD) return false;
-    if (!(await repo.isMember(tx, referrer.id))) return false;
+  async function grantIfDue(tx: Db, referrer: progress.Referrer): Promise<boolean> {
+    if ((await progress.paidReferralCount(tx, referrer)) < REFERRALS_FOR_REWARD) return false;
+    if (!(await progress.isMember(tx, referrer.id))) return false;
     if (await repo.hasReward(tx, referrer.id)) return false;
     const now = clock();
     const reward = await repo.insertReward(tx, referrer.id, now);
@@ -57,7 +59,7 @@ export function createReferralsService({ db, clock, mailer, config, log }: Refer
   return {
     /** GET /referrals/Mine: the member's link (from PUBLIC_URL), progress and reward. */
     async mine(identityId: string): Promise<MyReferrals> {
-      const row = await repo.referralSummary(db, identityId);
+      const row = await progress.referralSummary(db, identityId);
       if (!row) throw notFound('That account');
       return {
         referralCode: row.referralCode,
@@ -75,7 +77,7 @@ export function createReferralsService({ db, clock, mailer, config, log }: Refer
 
     /** POST /referrals/PopupShown: remembered on the account, so other devices skip the popup too. */
     async popupShown(identityId: string): Promise<void> {
-      await repo.markPopupShown(db, identityId, clock());
+      await markReferralPopupShown(db, identityId, clock());
     },
 
     /**
@@ -86,9 +88,9 @@ export function createReferralsService({ db, clock, mailer, config, log }: Refer
      * are counted one after the other and the reward is issued once.
      */
     async onFirstBoxPaid(tx: Tx, identityId: string): Promise<void> {
-      const referrer = await repo.lockReferrerOf(tx, identityId);
+      const referrer = await progress.lockReferrerOf(tx, identityId);
       const granted = referrer ? await grantIfDue(tx, referrer) : false;
-      const self = await repo.lockReferrer(tx, identityId);
+      const self = await progress.lockReferrer(tx, identityId);
       const selfGranted = self ? await grantIfDue(tx, self) : false;
       if (granted || selfGranted) flushSoon();
     },

@@ -185,15 +185,14 @@ export function createCancelOffers(deps: CancelOffersDeps) {
           (await ordersRepo.latestOrderOf(t, sub.identityId, ['first_box', 'cycle_box'], SHIPPED_STATUSES)) ??
           (await ordersRepo.latestOrderOf(t, sub.identityId, ['first_box', 'cycle_box'], SAMPLED_STATUSES));
         const items = last ? await ordersRepo.listItems(t, last.id) : [];
-        const [inserted] = await t
-          .execute<{ id: string; order_number: string }>(sql`
-          INSERT INTO orders (id, identity_id, quiz_id, kind, status, shipping, delivery_schedule, paid_at,
-                              price_cents, handling_fee_cents, tax_cents, total_cents, created_at, updated_at)
-          VALUES (${randomUUID()}, ${sub.identityId}, ${last?.quizId ?? null}, 'replacement', 'paid',
-                  ${last?.shipping ? JSON.stringify(last.shipping) : null}::jsonb, ${sub.scheduleIndex}, ${at.toISOString()},
-                  0, 0, 0, 0, ${at.toISOString()}, ${at.toISOString()})
-          RETURNING id, order_number`)
-          .then((r) => r.rows);
+        const inserted = await ordersRepo.insertReplacementOrder(t, {
+          id: randomUUID(),
+          identityId: sub.identityId,
+          quizId: last?.quizId ?? null,
+          shipping: last?.shipping ?? null,
+          deliverySchedule: sub.scheduleIndex,
+          at,
+        });
         const orderId = inserted!.id;
         // Its samples only: the tubs added to that box (docs/product.md#next-box-extras) are not replaced.
         await ordersRepo.insertItems(

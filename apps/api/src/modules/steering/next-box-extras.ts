@@ -10,8 +10,10 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { memberPriceCents } from '../catalog/index.ts';
+import { extraProductOf, type NextBoxExtraRow, nextBoxExtrasOf } from '../../read-models/next-box-extras.ts';
+import { memberPriceCents, tubStock } from '../catalog/index.ts';
 import type { Mailer } from '../mail/index.ts';
+import { insertItems } from '../orders/index.ts';
 import {
   addDays,
   type MembershipChange,
@@ -53,26 +55,10 @@ export interface ExtrasDeps {
   unlockedProductIds: (identityId: string) => Promise<Set<number>>;
 }
 
-type ExtraRow = {
-  id: string;
-  product_id: number;
-  quantity: number;
-  title: string;
-  flavor: string;
-  list_price_cents: number;
-  discount_percent: number;
-  tub_stock: number;
-  is_active: boolean;
-};
+type ExtraRow = NextBoxExtraRow;
 
 async function extrasOf(db: Db, subscriptionId: string): Promise<ExtraRow[]> {
-  const rows = await db.execute<ExtraRow>(sql`
-    SELECT x.id, x.product_id, x.quantity, p.title, p.flavor, p.list_price_cents, p.discount_percent,
-           p.tub_stock, p.is_active
-    FROM next_box_extras x JOIN products p ON p.id = x.product_id
-    WHERE x.subscription_id = ${subscriptionId}
-    ORDER BY x.created_at, x.id`);
-  return rows.rows;
+  return nextBoxExtrasOf(db, subscriptionId);
 }
 
 const lineOf = (row: Pick<ExtraRow, 'title' | 'flavor' | 'quantity'>) =>
@@ -112,10 +98,7 @@ export function createNextBoxExtras(deps: ExtrasDeps) {
 
     /** POST /order/AddToNextBox: an unlocked product (403 otherwise); the same product again adds to its quantity. */
     async add(identityId: string, body: AddToNextBoxBody): Promise<NextBoxExtras> {
-      const product = await db.execute<{ title: string; flavor: string; is_active: boolean }>(
-        sql`SELECT title, flavor, is_active FROM products WHERE id = ${body.productId}`,
-      );
-      const found = product.rows[0];
+      const found = await extraProductOf(db, body.productId);
       if (!found?.is_active) throw notFound('That product');
       if (!(await deps.unlockedProductIds(identityId)).has(body.productId)) {
         throw forbidden(ExtrasMessages.notUnlocked);
@@ -165,17 +148,15 @@ export function createNextBoxExtras(deps: ExtrasDeps) {
       if (!sub || !UUID.test(itemId)) throw notFound('That tub');
       const at = clock();
       const line = await db.transaction(async (tx) => {
-        const deleted = await tx.execute<{
-          product_id: number;
-          quantity: number;
-          title: string;
-          flavor: string;
-        }>(sql`
-          DELETE FROM next_box_extras x USING products p
-          WHERE x.id = ${itemId.toLowerCase()} AND x.subscription_id = ${sub.id} AND p.id = x.product_id
-          RETURNING x.product_id, x.quantity, p.title, p.flavor`);
-        const row = deleted.rows[0];
-        if (!row) throw notFound('That tub');
+        const deleted = await tx.execute<{ product_id: number; quantity: number }>(sql`
+          DELETE FROM next_box_extras x
+          WHERE x.id = ${itemId.toLowerCase()} AND x.subscription_id = ${sub.id}
+          RETURNING x.product_id, x.quantity`);
+        const removed = deleted.rows[0];
+        // A tub whose product is gone answers 404 and the throw undoes the delete, as the join did.
+        const product = removed && (await extraProductOf(tx, Number(removed.product_id)));
+        if (!removed || !product) throw notFound('That tub');
+        const row = { ...removed, title: product.title, flavor: product.flavor };
         // Every change of the membership is in its history (docs/product.md#steering-your-membership).
         await store.recordEvent(tx, {
           subscriptionId: sub.id,
@@ -210,32 +191,29 @@ export async function moveExtrasIntoBox(
   at: Date,
   webUrl: string,
 ): Promise<boolean> {
-  const rows = await tx.execute<ExtraRow>(sql`
-    SELECT x.id, x.product_id, x.quantity, p.title, p.flavor, p.list_price_cents, p.discount_percent,
-           p.tub_stock, p.is_active
-    FROM next_box_extras x JOIN products p ON p.id = x.product_id
-    WHERE x.subscription_id = ${sub.id}
-    ORDER BY x.created_at, x.id
-    FOR UPDATE OF x`);
-  if (rows.rows.length === 0) return false;
+  const rows = await nextBoxExtrasOf(tx, sub.id, true);
+  if (rows.length === 0) return false;
   const leftOut: string[] = [];
-  for (const row of rows.rows) {
+  for (const row of rows) {
     const quantity = Number(row.quantity);
     // Taken only when there is enough: two renewals at once never sell the same last tub twice.
-    const taken = row.is_active
-      ? await tx.execute(sql`
-          UPDATE products SET tub_stock = tub_stock - ${quantity}
-          WHERE id = ${row.product_id} AND tub_stock >= ${quantity} RETURNING id`)
-      : { rows: [] };
-    if (taken.rows.length === 0) {
+    const taken = row.is_active ? await tubStock.take(tx, Number(row.product_id), quantity) : false;
+    if (!taken) {
       leftOut.push(lineOf(row));
       continue;
     }
     const list = Number(row.list_price_cents);
-    await tx.execute(sql`
-      INSERT INTO order_items (id, order_id, product_id, is_prime_pick, price_cents, quantity, list_price_cents, created_at)
-      VALUES (${randomUUID()}, ${orderId}, ${row.product_id}, false,
-              ${memberPriceCents(list, Number(row.discount_percent)) * quantity}, ${quantity}, ${list}, ${at.toISOString()})`);
+    await insertItems(tx, orderId, [
+      {
+        id: randomUUID(),
+        productId: Number(row.product_id),
+        isPrimePick: false,
+        priceCents: memberPriceCents(list, Number(row.discount_percent)) * quantity,
+        quantity,
+        listPriceCents: list,
+        createdAt: at,
+      },
+    ]);
   }
   await tx.execute(sql`DELETE FROM next_box_extras WHERE subscription_id = ${sub.id}`);
   if (leftOut.length > 0) {

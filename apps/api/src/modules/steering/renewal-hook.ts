@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { NextBoxExtras, RenewalOrder } from '../cycles/index.ts';
+import { amountsToReprice, setRepricedAmounts } from '../orders/index.ts';
 import { createTaxService, type TaxAddress, type TaxCalculator } from '../tax/index.ts';
 import { halfPriceDiscountCents, pendingOfferKinds } from './cancel-offers.ts';
 import { swapPrimePicksToNewBrands } from './new-brands.ts';
@@ -59,19 +60,7 @@ export async function repriceOrder(
   change: { halfPrice?: boolean } = {},
   tax: TaxCalculator = createTaxService(),
 ): Promise<{ totalCents: number }> {
-  const [order] = (
-    await tx.execute<{
-      price_cents: number;
-      handling_fee_cents: number;
-      discount_cents: number;
-      credit_cents: number;
-      shipping: TaxAddress | null;
-      items_cents: number;
-    }>(sql`
-      SELECT o.price_cents, o.handling_fee_cents, o.discount_cents, o.credit_cents, o.shipping,
-        COALESCE((SELECT sum(i.price_cents) FROM order_items i WHERE i.order_id = o.id), 0)::int AS items_cents
-      FROM orders o WHERE o.id = ${orderId}`)
-  ).rows;
+  const order = await amountsToReprice(tx, orderId);
   if (!order) throw new Error(`no order ${orderId}`);
   const discount = change.halfPrice
     ? halfPriceDiscountCents(Number(order.price_cents))
@@ -79,13 +68,19 @@ export async function repriceOrder(
   const taxable =
     Number(order.price_cents) - discount + Number(order.handling_fee_cents) + Number(order.items_cents);
   const taxed = order.shipping
-    ? await tax.calculate({ taxableCents: taxable, address: order.shipping, reference: `order:${orderId}` })
+    ? await tax.calculate({
+        taxableCents: taxable,
+        address: order.shipping as TaxAddress,
+        reference: `order:${orderId}`,
+      })
     : { taxCents: 0, calculationId: null };
   const taxCents = taxed.taxCents;
   const totalCents = Math.max(0, taxable + taxCents - Number(order.credit_cents));
-  await tx.execute(sql`
-    UPDATE orders SET discount_cents = ${discount}, tax_cents = ${taxCents},
-      tax_calculation_id = ${taxed.calculationId}, total_cents = ${totalCents}
-    WHERE id = ${orderId}`);
+  await setRepricedAmounts(tx, orderId, {
+    discountCents: discount,
+    taxCents,
+    taxCalculationId: taxed.calculationId,
+    totalCents,
+  });
   return { totalCents };
 }

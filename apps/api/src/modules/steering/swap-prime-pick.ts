@@ -1,5 +1,4 @@
 import { type Order, productName, type SwapPrimePickBody } from '@store/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/index.ts';
@@ -76,11 +75,8 @@ export async function swapPrimePick(
     if (!swapped) throw notFound('That prime pick');
     await ordersRepo.touchOrder(tx, order.id, at);
     // The operator reads it in the member's history (back office, Members).
-    const sub = await tx.execute<{ id: string }>(
-      sql`SELECT s.id FROM subscriptions s JOIN billing_cycles c ON c.subscription_id = s.id
-          WHERE c.order_id = ${order.id} LIMIT 1`,
-    );
-    const subscriptionId = sub.rows[0]?.id;
+    // Every cycle belongs to a membership (a foreign key), so its cycle names the membership.
+    const subscriptionId = (await store.cycleOfOrder(tx, order.id))?.subscriptionId;
     if (subscriptionId) {
       await store.recordEvent(tx, {
         subscriptionId,

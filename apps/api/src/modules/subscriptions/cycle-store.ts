@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { productName } from '@store/contracts';
 import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { defaultOrFallbackCard } from '../../read-models/charge-cards.ts';
+import { memberEmail, orderItemNames } from '../../read-models/member-mail.ts';
 import type { Mail } from '../mail/index.ts';
 import {
   type BillingCycleRow,
@@ -186,19 +187,7 @@ export async function defaultCard(
   fallbackId: string | null,
   provider: string,
 ): Promise<SavedCard | undefined> {
-  const result = await db.execute<{
-    id: string;
-    provider_payment_method_id: string;
-    last4: string;
-    provider_customer_id: string | null;
-  }>(sql`
-    SELECT pm.id, pm.provider_payment_method_id, pm.last4, c.provider_customer_id
-    FROM payment_methods pm
-    LEFT JOIN customers c ON c.identity_id = pm.identity_id AND c.provider = pm.provider
-    WHERE pm.identity_id = ${identityId} AND pm.provider = ${provider}
-      AND (pm.is_default OR pm.id = ${fallbackId})
-    ORDER BY pm.is_default DESC LIMIT 1`);
-  const row = result.rows[0];
+  const row = await defaultOrFallbackCard(db, identityId, fallbackId, provider);
   return row
     ? {
         id: row.id,
@@ -209,11 +198,9 @@ export async function defaultCard(
     : undefined;
 }
 
+/** The member's address (read through read-models/member-mail.ts). */
 export async function emailOf(db: Db, identityId: string): Promise<string | undefined> {
-  const result = await db.execute<{ email: string }>(
-    sql`SELECT email FROM identities WHERE id = ${identityId}`,
-  );
-  return result.rows[0]?.email;
+  return memberEmail(db, identityId);
 }
 
 /** An audit record of a change to a membership. */
@@ -243,19 +230,7 @@ export async function itemNamesOf(
   /** The box's samples (default), or the tubs added to it (docs/product.md#next-box-extras). */
   tubs = false,
 ): Promise<string[]> {
-  const rows = await tx.execute<{
-    brand: string;
-    title: string;
-    flavor: string;
-    quantity: number | null;
-  }>(sql`
-    SELECT b.name AS brand, p.title, p.flavor, i.quantity FROM order_items i
-    JOIN products p ON p.id = i.product_id JOIN brands b ON b.id = p.brand_id
-    WHERE i.order_id = ${orderId} AND i.list_price_cents IS ${tubs ? sql`NOT NULL` : sql`NULL`}
-    ORDER BY i.is_prime_pick DESC, p.id`);
-  return rows.rows.map(
-    (r) => `${r.brand} ${productName(r)}${r.quantity && r.quantity > 1 ? ` x${r.quantity}` : ''}`,
-  );
+  return orderItemNames(tx, orderId, tubs);
 }
 
 /** Queues a mail once per `dedupeKey`, in the transaction of the change that causes it. */
@@ -426,4 +401,121 @@ export async function useCardForLiveMemberships(
 ): Promise<void> {
   await tx.execute(sql`UPDATE subscriptions SET default_payment_method_id = ${paymentMethodId}, updated_at = ${at}
           WHERE identity_id = ${identityId} AND status IN ('active', 'past_due')`);
+}
+
+/** When the cycle's box was assembled, if it was (read under the lock the caller holds on the cycle). */
+export async function assembledAtOf(tx: Db, cycleId: string): Promise<unknown> {
+  const assembled = await tx.execute<{ assembled_at: unknown }>(
+    sql`SELECT assembled_at FROM billing_cycles WHERE id = ${cycleId}`,
+  );
+  return assembled.rows[0]?.assembled_at;
+}
+
+/** The cycle's box is assembled: its samples count as chosen and its build window closes now, if not before. */
+export async function markCycleAssembled(tx: Db, cycleId: string, at: Date): Promise<void> {
+  const iso = at.toISOString();
+  await tx.execute(sql`
+    UPDATE billing_cycles
+    SET assembled_at = ${iso}::timestamptz,
+        samples_auto_chosen_at = COALESCE(samples_auto_chosen_at, ${iso}::timestamptz),
+        build_deadline_at = LEAST(build_deadline_at, ${iso}::timestamptz)
+    WHERE id = ${cycleId}`);
+}
+
+/** A renewal waiting for the member to confirm it with their bank (docs/reliability.md#d6). */
+export interface AwaitingConfirmation {
+  subscriptionId: string;
+  cycleIndex: number;
+  orderId: string;
+  startsAt: Date;
+  chargeKey: string;
+  attempt: number;
+  paymentIntentId: string;
+}
+
+/** The member's past-due membership's cycle awaiting them, with its latest charge that has a payment intent. */
+export async function awaitingConfirmation(
+  db: Db,
+  identityId: string,
+): Promise<AwaitingConfirmation | undefined> {
+  const result = await db.execute<{
+    subscription_id: string;
+    cycle_index: number;
+    order_id: string;
+    starts_at: Date | string;
+    idempotency_key: string;
+    attempt: number;
+    provider_payment_intent_id: string;
+  }>(sql`
+    SELECT s.id AS subscription_id, c.cycle_index, c.order_id, c.starts_at, r.idempotency_key, r.attempt,
+           r.provider_payment_intent_id
+    FROM subscriptions s
+    JOIN billing_cycles c ON c.subscription_id = s.id AND c.status = 'awaiting_customer'
+    JOIN renewal_charges r ON r.subscription_id = s.id AND r.cycle_index = c.cycle_index
+    WHERE s.identity_id = ${identityId} AND s.status = 'past_due' AND c.order_id IS NOT NULL
+      AND r.provider_payment_intent_id IS NOT NULL
+    ORDER BY c.cycle_index DESC, r.attempt DESC LIMIT 1`);
+  const row = result.rows[0];
+  return row
+    ? {
+        subscriptionId: row.subscription_id,
+        cycleIndex: Number(row.cycle_index),
+        orderId: row.order_id,
+        startsAt: new Date(row.starts_at),
+        chargeKey: row.idempotency_key,
+        attempt: Number(row.attempt),
+        paymentIntentId: row.provider_payment_intent_id,
+      }
+    : undefined;
+}
+
+/**
+ * Outside production (the sweep's dates): the billed cycles whose assembly ended by `at` are
+ * marked shipped at that end, those another process holds passed over; answers them.
+ */
+export async function markDueBoxesShipped(
+  tx: Db,
+  at: Date,
+  assemblyDays: number,
+): Promise<{ subscription_id: string; order_id: string; shipped_at: Date | string }[]> {
+  const iso = at.toISOString();
+  const shipped = await tx.execute<{
+    subscription_id: string;
+    order_id: string;
+    shipped_at: Date | string;
+  }>(sql`
+      UPDATE billing_cycles SET shipped_at = build_deadline_at + make_interval(days => ${assemblyDays})
+      WHERE id IN (SELECT id FROM billing_cycles
+                   WHERE status = 'billed' AND shipped_at IS NULL AND order_id IS NOT NULL
+                     AND build_deadline_at + make_interval(days => ${assemblyDays}) <= ${iso}::timestamptz
+                   FOR UPDATE SKIP LOCKED)
+      RETURNING subscription_id, order_id, shipped_at`);
+  return shipped.rows;
+}
+
+/** Outside production: the shipped cycles delivered `deliveryDays` after shipping, by `at`; answers their orders. */
+export async function markDueBoxesDelivered(
+  tx: Db,
+  at: Date,
+  deliveryDays: number,
+): Promise<{ order_id: string }[]> {
+  const iso = at.toISOString();
+  const delivered = await tx.execute<{ order_id: string }>(sql`
+      UPDATE billing_cycles SET delivered_at = shipped_at + make_interval(days => ${deliveryDays})
+      WHERE id IN (SELECT id FROM billing_cycles
+                   WHERE delivered_at IS NULL AND shipped_at IS NOT NULL
+                     AND shipped_at + make_interval(days => ${deliveryDays}) <= ${iso}::timestamptz
+                   FOR UPDATE SKIP LOCKED)
+      RETURNING order_id`);
+  return delivered.rows;
+}
+
+/** Closes the review windows that ended by `at` (at their end); answers how many. */
+export async function closeDueReviewWindows(db: Db, at: Date, reviewDays: number): Promise<number> {
+  const closed = await db.execute<{ id: string }>(sql`
+    UPDATE billing_cycles SET review_window_closed_at = delivered_at + make_interval(days => ${reviewDays})
+    WHERE review_window_closed_at IS NULL AND delivered_at IS NOT NULL
+      AND delivered_at + make_interval(days => ${reviewDays}) <= ${at.toISOString()}::timestamptz
+    RETURNING id`);
+  return closed.rows.length;
 }

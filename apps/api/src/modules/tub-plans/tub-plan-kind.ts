@@ -1,5 +1,6 @@
 import { productName, TUB_PLANS, type TubPlanId, tubPlanUnitCents } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
+import * as planOrders from '../../read-models/tub-plan-orders.ts';
 import { tubStock, tubsForPlans } from '../catalog/index.ts';
 import { type PlanKind, type PlanState, queueCycleMail } from '../cycles/index.ts';
 import { createPlanOrder, moveOrder } from '../orders/index.ts';
@@ -130,10 +131,10 @@ export async function queueReceipt(
   names: ReadonlyMap<number, string>,
   preOrderNumber: string | null,
 ): Promise<void> {
-  const order = await repo.orderRow(tx, orderId);
-  const email = await repo.emailOf(tx, plan.identityId);
+  const order = await planOrders.orderRow(tx, orderId);
+  const email = await planOrders.emailOf(tx, plan.identityId);
   if (!order || !email) return;
-  const lines = await repo.orderLines(tx, orderId);
+  const lines = await planOrders.orderLines(tx, orderId);
   await queueCycleMail(
     tx,
     `tub-plan-receipt:${orderId}`,
@@ -216,17 +217,17 @@ export function createTubPlanKind(deps: TubPlanKindDeps): PlanKind {
     },
 
     async dropDelivery(tx, _state, orderId, at) {
-      const status = await repo.orderStatus(tx, orderId);
+      const status = await planOrders.orderStatus(tx, orderId);
       if (status !== 'awaiting_payment') return;
       await moveOrder(tx, orderId, ['awaiting_payment'], { status: 'canceled', now: at });
       // The tubs held for it go back on the shelf.
-      for (const line of await repo.orderLines(tx, orderId)) {
+      for (const line of await planOrders.orderLines(tx, orderId)) {
         await tubStock.putBack(tx, line.productId, line.quantity);
       }
     },
 
     async remindable(q, from, until, prefix, limit) {
-      const rows = await repo.remindable(q, from, until, prefix, limit);
+      const rows = await planOrders.remindable(q, from, until, prefix, limit);
       if (rows.length === 0) return [];
       const products = await productMap(q);
       const out = [];

@@ -16,6 +16,7 @@ import {
 } from '@store/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import * as planOrders from '../../read-models/tub-plan-orders.ts';
 import { type PlanBilling, PlanDeliveryUnavailable, type PlanKind, queueCycleMail } from '../cycles/index.ts';
 import { createPlanOrder, moveOrder, type OrderShipping } from '../orders/index.ts';
 import type { TaxCalculator } from '../tax/index.ts';
@@ -139,7 +140,7 @@ export function createTubPlansService(deps: TubPlansDeps) {
 
   /** Which tubs the caller may choose: what they unlocked; any tub for a pre-order holder (docs/product.md#tub-plans). */
   async function allowedProducts(identityId: string, preOrderHolder: boolean): Promise<Set<number> | 'all'> {
-    if (preOrderHolder || (await repo.holdsPreOrder(db, identityId))) return 'all';
+    if (preOrderHolder || (await planOrders.holdsPreOrder(db, identityId))) return 'all';
     return deps.unlockedProductIds(identityId);
   }
 
@@ -202,7 +203,7 @@ export function createTubPlansService(deps: TubPlansDeps) {
     const checked = await checkItems(body.plan, body.items, body.freeProductId, 'all');
     const fallbackShipping = await deps.shippingOf(identityId);
     await db.transaction(async (tx) => {
-      const pre = await repo.lockPreOrder(tx, preOrderId.toLowerCase());
+      const pre = await planOrders.lockPreOrder(tx, preOrderId.toLowerCase());
       if (!pre || pre.identityId !== identityId) throw notFound('That pre-order');
       if (pre.plan !== body.plan) {
         const message = `This pre-order is for the ${TUB_PLANS[pre.plan].name}; please start that plan with it.`;
@@ -264,8 +265,8 @@ export function createTubPlansService(deps: TubPlansDeps) {
     const shipping = await deps.shippingOf(identityId);
     if (!shipping) throw badRequest('Please add a shipping address to your account first.');
     const cardId = body.paymentMethodId
-      ? await repo.findCard(db, identityId, deps.payments.name, body.paymentMethodId)
-      : await repo.defaultCardId(db, identityId, deps.payments.name);
+      ? await planOrders.findCard(db, identityId, deps.payments.name, body.paymentMethodId)
+      : await planOrders.defaultCardId(db, identityId, deps.payments.name);
     if (!cardId) {
       const message = body.paymentMethodId
         ? 'That card is not saved on your account. Please choose another card.'
@@ -336,7 +337,7 @@ export function createTubPlansService(deps: TubPlansDeps) {
       const remindAt = addDays(launchedAt, TUB_PLAN_CHOOSE_REMINDER_DAYS);
       const refundAt = addDays(launchedAt, TUB_PLAN_PRE_ORDER_REFUND_DAYS);
       if (at < remindAt) return;
-      const open = await repo.unclaimedPreOrders(db);
+      const open = await planOrders.unclaimedPreOrders(db);
       if (at < refundAt) {
         for (const pre of open) {
           await queueCycleMail(
@@ -358,14 +359,14 @@ export function createTubPlansService(deps: TubPlansDeps) {
       const taken: string[] = [];
       for (const pre of open) {
         const took = await db.transaction(async (tx) => {
-          const locked = await repo.lockPreOrder(tx, pre.id, true);
+          const locked = await planOrders.lockPreOrder(tx, pre.id, true);
           if (locked?.status !== 'paid' || (await repo.isClaimed(tx, pre.id))) return false;
           await moveOrder(tx, pre.id, ['paid'], { status: 'refund_pending', now: at });
           return true;
         });
         if (took) taken.push(pre.id);
       }
-      const again = (await repo.preOrdersAwaitingRefund(db)).map((r) => r.id);
+      const again = (await planOrders.preOrdersAwaitingRefund(db)).map((r) => r.id);
       for (const orderId of new Set([...taken, ...again])) {
         try {
           await deps.refundPreOrder(orderId, uuidFrom(`tub-plan-pre-order-refund:${orderId}`));
@@ -374,7 +375,7 @@ export function createTubPlansService(deps: TubPlansDeps) {
           deps.log?.error({ err: error, orderId }, 'refunding an unclaimed tub plan pre-order failed');
           continue;
         }
-        const pre = await repo.findPreOrder(db, orderId);
+        const pre = await planOrders.findPreOrder(db, orderId);
         if (pre) {
           await queueCycleMail(
             db,
@@ -403,7 +404,7 @@ export function createTubPlansService(deps: TubPlansDeps) {
         return { launchedAt: launchedAt.toISOString(), launchedNow: false, mailed: 0 };
       }
       let mailed = 0;
-      for (const pre of await repo.unclaimedPreOrders(tx)) {
+      for (const pre of await planOrders.unclaimedPreOrders(tx)) {
         const queued = await queueCycleMail(
           tx,
           `tub-plan-launch:${pre.id}`,
@@ -433,7 +434,7 @@ export function createTubPlansService(deps: TubPlansDeps) {
     /** GET /tubPlan/Options */
     async options(identityId: string): Promise<TubPlanOptions> {
       const launchedAt = await repo.launchedAt(db);
-      const open = await repo.unclaimedPreOrders(db, identityId);
+      const open = await planOrders.unclaimedPreOrders(db, identityId);
       const allowed = await allowedProducts(identityId, open.length > 0);
       const products = [...(await productMap(db)).values()].filter(
         (p) => allowed === 'all' || allowed.has(p.id),
