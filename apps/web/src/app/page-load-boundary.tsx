@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button.tsx';
 import { PageTitle } from '@/components/ui/page-title.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 
 interface Props {
   /** The path shown; a new one clears the failure, so the next page is tried afresh. */
@@ -40,4 +41,13 @@ export class PageLoadBoundary extends Component<Props, { path: string; failed: b
       </main>
     );
   }
+}
+
+/** A page's place while its chunk downloads; the spinner shows only if that takes a moment. */
+export function PageLoading() {
+  return (
+    <div className="page-loading">
+      <Spinner large label="Loading the page" />
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
+import { MountedContext } from './mounted.tsx';
 import { routes } from './router.tsx';
 
 interface AppProviderProps {
@@ -13,11 +13,13 @@ export function AppRoutes() {
 }
 
 export function AppProvider({ onMounted }: AppProviderProps) {
-  // The root's effect runs after every component below it has mounted.
-  useEffect(() => onMounted?.(), [onMounted]);
+  // Without transitions: a navigation shows the next page's loading state at once, under its address,
+  // instead of keeping the page being left on screen under the new one.
   return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <MountedContext value={onMounted}>
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
+    </MountedContext>
   );
 }

@@ -1,9 +1,10 @@
-import { type ComponentType, use } from 'react';
+import { type ComponentType, Suspense, use } from 'react';
 import { Outlet, type RouteObject, useLocation } from 'react-router';
 import { RequireAuth } from '@/components/layouts/require-auth.tsx';
 import { RootLayout } from '@/components/layouts/root-layout.tsx';
 import { CartPanelHost } from '@/features/cart/components/cart-panel-host.tsx';
-import { PageLoadBoundary } from './page-load-boundary.tsx';
+import { MountedSignal } from './mounted.tsx';
+import { PageLoadBoundary, PageLoading } from './page-load-boundary.tsx';
 
 type RouteModule = { default: ComponentType };
 
@@ -38,10 +39,10 @@ function LazyPage({ chunk }: { chunk: PageChunk }) {
 }
 
 /**
- * One page as its own chunk, so a first visit downloads only the page it lands on. Navigations are
- * transitions, so while the next page downloads the page being left stays on screen. A prerendered
- * page's chunk is loaded before hydration, so its first render is the page, as in the HTML. Why
- * the table is declarative rather than a data router: docs/performance.md#initial-javascript.
+ * One page as its own chunk, so a first visit downloads only the page it lands on. While the next
+ * page downloads, the shell shows a loading state in its place. A prerendered page's chunk is
+ * loaded before hydration, so its first render is the page, as in the HTML. Why the table is
+ * declarative rather than a data router: docs/performance.md#why-the-routes-are-declarative.
  */
 function lazyPage(load: () => Promise<RouteModule>): Pick<RouteObject, 'element'> & { handle: PageHandle } {
   const chunk = new PageChunk(load);
@@ -53,17 +54,21 @@ const takeQuiz = lazyPage(() => import('./routes/take-quiz.tsx'));
 const checkout = lazyPage(() => import('./routes/checkout.tsx'));
 
 /**
- * Every page: the shared layout, and the MY CART side panel for a signed-in member. No Suspense
- * boundary around the page: navigations are transitions, so the page being left stays until the
- * next one has downloaded, and a boundary would let a prerendered page hydrate after the layout's
- * effects, too late for what the visitor typed before (lib/early-input.ts).
+ * Every page: the shared layout, and the MY CART side panel for a signed-in member. While a page's
+ * chunk downloads, its place shows a loading state, so the address bar and the screen always show
+ * the same page (the page being left never stays under the next page's address). The signal that
+ * the app has mounted sits inside the boundary, so on a prerendered page it fires only once the page
+ * itself has hydrated, in time to hand over what the visitor typed before (lib/early-input.ts).
  */
 function Shell() {
   return (
     <>
       <RootLayout>
         <PageLoadBoundary path={useLocation().pathname}>
-          <Outlet />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+            <MountedSignal />
+          </Suspense>
         </PageLoadBoundary>
       </RootLayout>
       <CartPanelHost />
