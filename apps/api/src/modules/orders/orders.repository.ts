@@ -298,29 +298,19 @@ export async function insertReplacementOrder(
 }
 
 /** What a box's tax and total are worked out from: its amounts, shipping and the sum of its priced lines. */
-export async function amountsToReprice(
-  tx: Db,
-  orderId: string,
-): Promise<
-  | {
-      price_cents: number;
-      handling_fee_cents: number;
-      discount_cents: number;
-      credit_cents: number;
-      shipping: OrderShipping | null;
-      items_cents: number;
-    }
-  | undefined
-> {
+export type AmountsToReprice = {
+  price_cents: number;
+  handling_fee_cents: number;
+  discount_cents: number;
+  credit_cents: number;
+  shipping: OrderShipping | null;
+  items_cents: number;
+};
+
+/** Reads a box's AmountsToReprice. */
+export async function amountsToReprice(tx: Db, orderId: string): Promise<AmountsToReprice | undefined> {
   const [order] = (
-    await tx.execute<{
-      price_cents: number;
-      handling_fee_cents: number;
-      discount_cents: number;
-      credit_cents: number;
-      shipping: OrderShipping | null;
-      items_cents: number;
-    }>(sql`
+    await tx.execute<AmountsToReprice>(sql`
       SELECT o.price_cents, o.handling_fee_cents, o.discount_cents, o.credit_cents, o.shipping,
         COALESCE((SELECT sum(i.price_cents) FROM order_items i WHERE i.order_id = o.id), 0)::int AS items_cents
       FROM orders o WHERE o.id = ${orderId}`)
