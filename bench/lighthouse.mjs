@@ -107,6 +107,8 @@ async function main() {
     logDir: workDir,
     env,
     readyUrl: `${origin}/api/health`,
+    // A first start plays the demo history (about 40 s on a quiet machine) before it answers.
+    timeoutMs: 240_000,
   });
 
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';

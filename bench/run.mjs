@@ -143,6 +143,9 @@ async function main() {
     HOST,
     NODE_ENV: 'development',
     WEB_DIST: webDist,
+    // The bench makes its own members; a year of demo history in both stores at once took longer
+    // than the start-up wait, and none of the measured routes reads it.
+    SEED_DEMO_MEMBERS: 'false',
   };
   const started = await Promise.allSettled([
     startNode('store-postgres', server, {
