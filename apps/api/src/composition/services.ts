@@ -62,6 +62,7 @@ import {
 } from '../modules/subscriptions/index.ts';
 import { createMetrics, type Metrics } from '../modules/system/index.ts';
 import { createTubPlansService, type TubPlansService } from '../modules/tub-plans/index.ts';
+import { prepareAuthInfoRead } from '../read-models/auth-info.ts';
 import { memberShippingAddress } from '../read-models/member-shipping.ts';
 
 // The one place the store's services are built (docs/decisions/016-one-composition-root.md). The
@@ -176,6 +177,7 @@ export function buildServices(deps: ServicesDeps): Services {
   // the other through a function that reads it once it exists: AuthInfo asks the checkout for a
   // member's membership and billing (the checkout signs people up through accounts), and the
   // first box's sample rules come from the quiz results (which create that box's order).
+  const readAuthInfo = prepareAuthInfoRead(db);
   const accounts = createAccountsService({
     config,
     db,
@@ -187,6 +189,19 @@ export function buildServices(deps: ServicesDeps): Services {
     ...(deps.passwords ? { passwords: deps.passwords } : {}),
     membershipOf: (identityId) => checkout.membershipOf(identityId),
     billingOf: (identityId) => checkout.billingOf(identityId),
+    // Every page load of a signed-in person: the identity and its membership in one statement.
+    authInfoOf: async (identityId) => {
+      const read = await readAuthInfo(identityId);
+      return (
+        read && {
+          identity: read.identity,
+          membership: {
+            subscription: read.membership ? subscriptions.viewOf(read.membership) : null,
+            uncompletedCheckoutOrderId: read.uncompletedFirstBoxId,
+          },
+        }
+      );
+    },
   });
   const catalog = createCatalogService({ db });
   // Stripe Tax through the payment provider (and its circuit breaker), else the state table.

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { AccessTokens } from '../../http/auth.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Mail, Mailer } from '../mail/index.ts';
+import type { IdentityRow } from './accounts.table.ts';
 import type { PasswordHashing } from './passwords.ts';
 import type { Sessions } from './sessions.ts';
 
@@ -26,6 +27,11 @@ export interface AccountsDeps {
   passwords?: PasswordHashing;
   /** Filled in by the payments module; without it AuthInfo answers no subscription. */
   membershipOf?: (identityId: string) => Promise<Membership>;
+  /**
+   * AuthInfo's identity row and membership in one statement (the composition root builds it over
+   * the read model); without it AuthInfo reads the identity and asks `membershipOf`.
+   */
+  authInfoOf?: (identityId: string) => Promise<{ identity: IdentityRow; membership: Membership } | undefined>;
   /** Filled in by the payments module; without it billing info is all nulls. */
   billingOf?: (identityId: string) => Promise<BillingInfo | null>;
 }

@@ -56,10 +56,9 @@ export function createProfile(ctx: AccountsContext) {
 
     /** The signed-in person and, once payments exist, their subscription. */
     async authInfo(identityId: string): Promise<AuthInfo> {
-      const [row, membership] = await Promise.all([
-        findIdentity(identityId),
-        ctx.membershipOf ? ctx.membershipOf(identityId) : undefined,
-      ]);
+      const [row, membership] = ctx.authInfoOf
+        ? await ctx.authInfoOf(identityId).then((read) => [read?.identity, read?.membership] as const)
+        : await Promise.all([findIdentity(identityId), ctx.membershipOf?.(identityId)]);
       // A token that outlived its account.
       if (!row) throw new AppError('unauthorized', 'Please log in to continue.');
       return {

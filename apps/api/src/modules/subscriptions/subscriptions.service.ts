@@ -148,9 +148,25 @@ export type StartMembershipResult =
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
 
+/** A membership row with its current cycle and what its stage is worked out from. */
+export interface MembershipWithCycle {
+  subscription: SubscriptionRow;
+  cycle: BillingCycleRow | null;
+  reviewedAt: Date | null;
+  trackingNumber: string | null;
+}
+
 /** Memberships: started by the first box's payment; the member area builds the rest of the cycle on them. */
 export function createSubscriptionsService({ db, clock }: { db: Db; clock: () => Date }) {
   const liveWithCycle = repo.prepareLiveWithCycle(db);
+  const viewOf = (found: MembershipWithCycle): Subscription =>
+    toSubscription(
+      found.subscription,
+      found.cycle ?? undefined,
+      clock(),
+      found.reviewedAt,
+      found.trackingNumber,
+    );
   return {
     /** "Membership changed": raised by the member's actions and the cycle engine (the root hands them this one). */
     hooks: createSubscriptionsHooks(),
@@ -202,16 +218,11 @@ export function createSubscriptionsService({ db, clock }: { db: Db; clock: () =>
     /** The member's membership as AuthInfo shows it (live, else the latest canceled one), or null. */
     async subscriptionOf(identityId: string): Promise<Subscription | null> {
       const found = await liveWithCycle(identityId);
-      return found
-        ? toSubscription(
-            found.subscription,
-            found.cycle ?? undefined,
-            clock(),
-            found.reviewedAt,
-            found.trackingNumber,
-          )
-        : null;
+      return found ? viewOf(found) : null;
     },
+
+    /** A membership read with its cycle elsewhere (AuthInfo reads it with the identity), as AuthInfo answers it. */
+    viewOf,
 
     /** The live membership row (renewals and the member pages read it). */
     liveSubscriptionRow: (identityId: string) => repo.findLive(db, identityId),
