@@ -40,6 +40,13 @@ export function createMetrics(deps: { db: Db }) {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
+  // Each (method, route pattern, status)'s two series, looked up once: prom-client otherwise
+  // sorts and joins the labels into a key on every request. Bounded by the routes and statuses
+  // (no path is a label), and neither metric is ever reset, so a kept series stays registered.
+  const requestSeries = new Map<
+    string,
+    { count: { inc(): void }; duration: { observe(value: number): void } }
+  >();
   const mails = new Counter({
     name: 'store_mails_total',
     help: 'Mails this process tried to send, by kind and outcome (sent or failed)',
@@ -140,9 +147,15 @@ export function createMetrics(deps: { db: Db }) {
       const pattern = request.routeOptions.url;
       // Paths no route matched are one label, so a scan of random URLs cannot grow the series.
       const route = pattern ?? (reply.statusCode < 400 ? '(web app)' : '(no route)');
-      const labels = { method: request.method, route, status: String(reply.statusCode) };
-      requests.inc(labels);
-      durations.observe(labels, reply.elapsedTime / 1000);
+      const key = `${request.method} ${route} ${reply.statusCode}`;
+      let series = requestSeries.get(key);
+      if (series === undefined) {
+        const labels = { method: request.method, route, status: String(reply.statusCode) };
+        series = { count: requests.labels(labels), duration: durations.labels(labels) };
+        requestSeries.set(key, series);
+      }
+      series.count.inc();
+      series.duration.observe(reply.elapsedTime / 1000);
     },
     /** The mailer, counting each mail as sent or failed. */
     countMails(mailer: Mailer): Mailer {
@@ -180,7 +193,10 @@ function poolOf(db: Db): PoolLike | undefined {
  */
 export function registerMetrics(app: FastifyInstance, options: { metrics: Metrics; token?: string }): void {
   const { metrics, token } = options;
-  app.addHook('onResponse', async (request, reply) => metrics.observeRequest(request, reply));
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request, reply);
+    done();
+  });
   if (!token) return;
   const expected = digest(token);
   app.get('/api/metrics', { schema: { hide: true } }, async (request, reply) => {
