@@ -136,3 +136,37 @@ describe('SQL round trips of addToCart', () => {
     expect(theirs.status).toBe(404);
   });
 });
+
+describe('SQL round trips of product/GetItem', () => {
+  it("a member's product page is 1 statement: unlocked for a product they paid for, locked for one they did not and for other members and visitors", async () => {
+    const notPaid = await server.database.db.execute<{ id: number }>(sql`
+      SELECT id FROM products
+      WHERE is_active AND id NOT IN (SELECT product_id FROM order_items WHERE order_id = ${member.orderId})
+      ORDER BY id LIMIT 1`);
+    const lockedId = Number(notPaid.rows[0]!.id);
+    // A member whose first box is not paid: its products stay locked.
+    const other = await newMember(server, 'trips-page');
+    const cases: [string, number, string | undefined, boolean][] = [
+      ['paid for', productId, member.token, true],
+      ['not paid for', lockedId, member.token, false],
+      ["another member's", productId, other.token, false],
+      ['a visitor', productId, undefined, false],
+    ];
+    const answers = new Map<string, Record<string, unknown>>();
+    for (const [name, id, token, unlocked] of cases) {
+      const before = server.database.queries.count;
+      const response = await server.request('GET', `/api/product/GetItem?id=${id}`, { token });
+      const trips = server.database.queries.count - before;
+      expect(response.status, `${name}: ${response.text}`).toBe(200);
+      expect(response.body.id, name).toBe(id);
+      expect(response.body.unlocked, name).toBe(unlocked);
+      expect(trips, name).toBe(1);
+      answers.set(name, response.body);
+    }
+    // The same product reads alike for everyone but the unlock.
+    expect({ ...answers.get('paid for'), unlocked: false }).toEqual(answers.get('a visitor'));
+
+    const archived = await server.request('GET', '/api/product/GetItem?id=999999', { token: member.token });
+    expect(archived.status).toBe(404);
+  });
+});
