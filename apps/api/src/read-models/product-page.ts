@@ -14,7 +14,7 @@ const paidStatuses = sql.raw(PAID_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')
 
 /**
  * Whether the product was in one of the member's paid boxes or orders (docs/product.md#unlocking),
- * as a boolean column; false for a null member (a visitor).
+ * as a boolean column; false for a null member (a visitor). The cart's add reads it with the cart.
  */
 export function unlockedBy(
   identityId: string | null | Placeholder,
