@@ -17,6 +17,7 @@ import { steeringRoutes } from '../modules/steering/index.ts';
 import { subscriptionsRoutes } from '../modules/subscriptions/index.ts';
 import { systemRoutes } from '../modules/system/index.ts';
 import { tubPlansRoutes } from '../modules/tub-plans/index.ts';
+import { prepareProductPage } from '../read-models/product-page.ts';
 import type { Services } from './services.ts';
 
 /** Every module's routes under /api, each plugin given the services it needs. Add one line per module. */
@@ -29,7 +30,8 @@ export async function registerRoutes(api: FastifyInstance, services: Services) {
     sweep: services.cycles.sweep,
   });
   await api.register(accountsRoutes, services);
-  await api.register(catalogRoutes, { ...services, isUnlocked: services.quizResults.isUnlocked });
+  // The product page's product and the member's unlock of it, read together in one statement.
+  await api.register(catalogRoutes, { ...services, productPage: prepareProductPage(services.db) });
   await api.register(quizRoutes, services);
   await api.register(contactRoutes, services);
   await api.register(partnersRoutes, services);

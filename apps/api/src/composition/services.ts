@@ -326,7 +326,7 @@ export function buildServices(deps: ServicesDeps): Services {
     checkout,
     cartCheckout,
     reviews: createReviewsService({ db, clock, unlockedProductIds }),
-    cart: createCartService({ db, clock, unlockedProductIds }),
+    cart: createCartService({ db, clock }),
     cycles,
     subscriptionActions: createSubscriptionActions({
       db,

@@ -1,12 +1,15 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { cartItems, carts } from '../modules/cart/cart.table.ts';
 import { brands, products } from '../modules/catalog/catalog.table.ts';
+import { unlockedBy } from './product-page.ts';
 
 /*
  * The cart's lines and products read together (the cart module's reads across its tables and
  * the catalog's), each in one round trip. `productInCart` and `lockCartWithProduct` run inside
- * the cart's write transactions; the second locks the cart row while it reads.
+ * the cart's write transactions; the second locks the cart row while it reads. Both read whether
+ * the member unlocked the product on the transaction's connection. `linesWithProducts` is the
+ * read part of the cart's own statement that writes a line and answers the lines at once.
  */
 
 /** One cart line with what the panel shows and what the price needs. */
@@ -54,14 +57,18 @@ export function prepareListLines(db: Db) {
   return (cartId: string): Promise<CartLineRow[]> => statement.execute({ cartId });
 }
 
-/** The product's state for a cart, with this cart's item of it when there is one (one round trip). */
-export async function productInCart(tx: Db, cartId: string, productId: number) {
+/**
+ * The product's state for a cart, with this cart's item of it when there is one, and whether
+ * `identityId` unlocked it (false for null: not asked, an item already in the cart) (one round trip).
+ */
+export async function productInCart(tx: Db, cartId: string, productId: number, identityId: string | null) {
   const [row] = await tx
     .select({
       isActive: products.isActive,
       tubStock: products.tubStock,
       itemId: cartItems.id,
       quantity: cartItems.quantity,
+      unlocked: unlockedBy(identityId, productId),
     })
     .from(products)
     .leftJoin(cartItems, and(eq(cartItems.productId, products.id), eq(cartItems.cartId, cartId)))
@@ -70,8 +77,11 @@ export async function productInCart(tx: Db, cartId: string, productId: number) {
   return row;
 }
 
-/** The cart locked for a change, with the product's state and this cart's line of it (one round trip). */
-export async function lockCartWithProduct(tx: Db, cartId: string, productId: number) {
+/**
+ * The cart locked for a change, with the product's state, this cart's line of it and whether
+ * `identityId` unlocked it (one round trip).
+ */
+export async function lockCartWithProduct(tx: Db, cartId: string, productId: number, identityId: string) {
   const [row] = await tx
     .select({
       cart: carts,
@@ -79,6 +89,7 @@ export async function lockCartWithProduct(tx: Db, cartId: string, productId: num
       tubStock: products.tubStock,
       itemId: cartItems.id,
       quantity: cartItems.quantity,
+      unlocked: unlockedBy(identityId, productId),
     })
     .from(carts)
     .leftJoin(products, eq(products.id, productId))
@@ -87,6 +98,50 @@ export async function lockCartWithProduct(tx: Db, cartId: string, productId: num
     .limit(1)
     .for('update', { of: carts });
   return row;
+}
+
+/** A row of `linesWithProducts`, as the driver answers it. */
+export type CartLineColumns = {
+  item_id: string;
+  product_id: number | string;
+  quantity: number | string;
+  created_at: Date | string;
+  title: string;
+  flavor: string;
+  brand_name: string;
+  brand_logo_path: string;
+  tub_image_path: string;
+  list_price_cents: number | string;
+  discount_percent: number | string;
+};
+
+/**
+ * Line rows `(id, product_id, quantity, created_at)`, given as a query, with the columns of
+ * `listLines` from their products and brands (`CartLineColumns`), in no order: the caller sorts
+ * them by `created_at, item_id`, the order of `listLines`. It lets a statement that writes a line
+ * answer the cart's lines from the rows it wrote.
+ */
+export function linesWithProducts(rows: SQL): SQL {
+  return sql`
+    SELECT l.id AS item_id, l.product_id, l.quantity, l.created_at, p.title, p.flavor,
+      b.name AS brand_name, b.logo_path AS brand_logo_path, p.tub_image_path, p.list_price_cents,
+      p.discount_percent
+    FROM (${rows}) l JOIN products p ON p.id = l.product_id JOIN brands b ON b.id = p.brand_id`;
+}
+
+export function toCartLineRow(row: CartLineColumns): CartLineRow {
+  return {
+    itemId: row.item_id,
+    productId: Number(row.product_id),
+    quantity: Number(row.quantity),
+    title: row.title,
+    flavor: row.flavor,
+    brandName: row.brand_name,
+    brandLogoPath: row.brand_logo_path,
+    tubImagePath: row.tub_image_path,
+    listPriceCents: Number(row.list_price_cents),
+    discountPercent: Number(row.discount_percent),
+  };
 }
 
 export interface CartLine {

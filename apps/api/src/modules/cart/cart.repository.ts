@@ -1,6 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
+  type CartLineColumns,
+  type CartLineRow,
+  linesWithProducts,
+  toCartLineRow,
+} from '../../read-models/cart-lines.ts';
+import {
   type CartItemRow,
   type CartRow,
   type CouponRow,
@@ -104,46 +110,65 @@ export async function setItemQuantity(tx: Db, id: string, quantity: number): Pro
 }
 
 /**
- * addToCart's write in one statement: the line (inserted, or its quantity set) and the cart's next
- * version. The caller holds the cart's row lock and checked the quantity and the stock.
+ * addToCart's write in one statement: the line (inserted, or its quantity set), the cart's next
+ * version, and the cart's lines for the answer with their products (in `listLines`' order). The
+ * statement's reads see the cart as it was before it, so the lines are the other products' lines
+ * as they were plus the line the INSERT answered. The caller holds the cart's row lock and checked
+ * the quantity and the stock. Undefined when the cart did not move (nothing is answered).
  */
 export async function setLineAndBump(
   tx: Db,
   line: { id: string; cartId: string; productId: number; quantity: number },
   now: Date,
-): Promise<CartRow | undefined> {
+): Promise<{ cart: CartRow; lines: CartLineRow[] } | undefined> {
   const at = now.toISOString();
-  const result = await tx.execute<{
-    id: string;
-    identity_id: string;
-    status: CartRow['status'];
-    coupon_id: string | null;
-    order_id: string | null;
-    version: number;
-    created_at: Date | string;
-    updated_at: Date | string;
-  }>(sql`
+  const rows = sql`
+    SELECT id, product_id, quantity, created_at FROM cart_items
+    WHERE cart_id = ${line.cartId} AND product_id <> ${line.productId}
+    UNION ALL
+    SELECT id, product_id, quantity, created_at FROM line`;
+  const result = await tx.execute<
+    CartLineColumns & {
+      cart_id: string;
+      cart_identity_id: string;
+      cart_status: CartRow['status'];
+      cart_coupon_id: string | null;
+      cart_order_id: string | null;
+      cart_version: number;
+      cart_created_at: Date | string;
+      cart_updated_at: Date | string;
+    }
+  >(sql`
     WITH line AS (
       INSERT INTO cart_items (id, cart_id, product_id, quantity, created_at)
       VALUES (${line.id}, ${line.cartId}, ${line.productId}, ${line.quantity}, ${at}::timestamptz)
       ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity
-      RETURNING id)
-    UPDATE carts SET version = version + 1, updated_at = ${at}::timestamptz
-    WHERE id = ${line.cartId} AND EXISTS (SELECT 1 FROM line)
-    RETURNING id, identity_id, status, coupon_id, order_id, version, created_at, updated_at`);
-  const row = result.rows[0];
-  return row
-    ? {
-        id: row.id,
-        identityId: row.identity_id,
-        status: row.status,
-        couponId: row.coupon_id,
-        orderId: row.order_id,
-        version: Number(row.version),
-        createdAt: new Date(row.created_at),
-        updatedAt: new Date(row.updated_at),
-      }
-    : undefined;
+      RETURNING id, product_id, quantity, created_at),
+    bumped AS (
+      UPDATE carts SET version = version + 1, updated_at = ${at}::timestamptz
+      WHERE id = ${line.cartId} AND EXISTS (SELECT 1 FROM line)
+      RETURNING id, identity_id, status, coupon_id, order_id, version, created_at, updated_at),
+    lines AS (${linesWithProducts(rows)})
+    SELECT c.id AS cart_id, c.identity_id AS cart_identity_id, c.status AS cart_status,
+      c.coupon_id AS cart_coupon_id, c.order_id AS cart_order_id, c.version AS cart_version,
+      c.created_at AS cart_created_at, c.updated_at AS cart_updated_at, v.*
+    FROM bumped c CROSS JOIN lines v
+    ORDER BY v.created_at, v.item_id`);
+  const first = result.rows[0];
+  if (!first) return undefined;
+  return {
+    cart: {
+      id: first.cart_id,
+      identityId: first.cart_identity_id,
+      status: first.cart_status,
+      couponId: first.cart_coupon_id,
+      orderId: first.cart_order_id,
+      version: Number(first.cart_version),
+      createdAt: new Date(first.cart_created_at),
+      updatedAt: new Date(first.cart_updated_at),
+    },
+    lines: result.rows.map(toCartLineRow),
+  };
 }
 
 export async function deleteItem(tx: Db, id: string): Promise<void> {

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import {
+  type CartLineRow,
   listLines,
   lockCartWithProduct,
   prepareListLines,
@@ -27,8 +28,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface CartServiceDeps {
   db: Db;
   clock: () => Date;
-  /** The products the member has had in a paid box: only these can be bought (docs/product.md#unlocking). */
-  unlockedProductIds: (identityId: string) => Promise<ReadonlySet<number>>;
 }
 
 export type CartService = ReturnType<typeof createCartService>;
@@ -50,7 +49,7 @@ export function couponLabel(coupon: Pick<CouponRow, 'kind' | 'percentOff' | 'amo
  *   name the version they read, or get 409 and re-read (E7);
  * - money is priced on the server from the catalog (priceCart); the client's numbers are never read (B3).
  */
-export function createCartService({ db, clock, unlockedProductIds }: CartServiceDeps) {
+export function createCartService({ db, clock }: CartServiceDeps) {
   const findCartWithCoupon = repo.prepareFindCartWithCoupon(db);
   const listLinesNow = prepareListLines(db);
   async function requireOwnCart(identityId: string, id: string, tx: Db = db, lock = false): Promise<CartRow> {
@@ -81,10 +80,18 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
     return row;
   }
 
-  /** The wire view; `read` is the coupon and its redemption when already read with the cart. */
-  async function view(cart: CartRow, tx: Db = db, read?: repo.CartWithCoupon): Promise<Cart> {
+  /**
+   * The wire view; `read` is the coupon and its redemption when already read with the cart,
+   * `written` the cart's lines when the write that changed them answered them.
+   */
+  async function view(
+    cart: CartRow,
+    tx: Db = db,
+    read?: repo.CartWithCoupon,
+    written?: CartLineRow[],
+  ): Promise<Cart> {
     // Inside a transaction the lines are read on its connection; outside, by the prepared read.
-    const lines = tx === db ? await listLinesNow(cart.id) : await listLines(tx, cart.id);
+    const lines = written ?? (tx === db ? await listLinesNow(cart.id) : await listLines(tx, cart.id));
     let coupon: CouponRow | undefined;
     let problem: string | null = null;
     if (cart.couponId) {
@@ -144,12 +151,11 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
    */
   function checkProduct(
     product: { isActive: boolean; tubStock: number },
-    productId: number,
     quantity: number,
-    unlocked?: ReadonlySet<number>,
+    unlocked?: boolean,
   ) {
     if (!product.isActive) throw badRequest(CartMessages.archived);
-    if (unlocked && !unlocked.has(productId)) throw forbidden(CartMessages.locked);
+    if (unlocked === false) throw forbidden(CartMessages.locked);
     if (product.tubStock <= 0) throw badRequest(CartMessages.outOfStock);
     if (quantity > product.tubStock) {
       throw badRequest(`Only ${product.tubStock} tubs of this product are in stock.`);
@@ -158,9 +164,9 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
 
   /** The same check for raising an item's quantity. */
   async function checkQuantity(tx: Db, cartId: string, productId: number, quantity: number) {
-    const product = await productInCart(tx, cartId, productId);
+    const product = await productInCart(tx, cartId, productId, null);
     if (!product) throw notFound('That product');
-    checkProduct(product, productId, quantity);
+    checkProduct(product, quantity);
   }
 
   return {
@@ -169,8 +175,6 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
 
     /** POST /cart/addToCart: one more tub of the product in the member's open cart. */
     async addToCart(identityId: string, query: AddToCartQuery): Promise<Cart> {
-      // Read before the transaction: PGlite is one connection, and it reads through `db`.
-      const unlocked = await unlockedProductIds(identityId);
       return db.transaction(async (tx) => {
         let cart: CartRow | undefined;
         let found:
@@ -179,12 +183,13 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
               tubStock: number | null;
               itemId: string | null;
               quantity: number | null;
+              unlocked: boolean;
             }
           | undefined;
         if (query.cartId) {
-          // The named cart locked and the product read in one round trip.
+          // The named cart locked, the product read and its unlock checked in one round trip.
           const locked = UUID.test(query.cartId)
-            ? await lockCartWithProduct(tx, query.cartId.toLowerCase(), query.productId)
+            ? await lockCartWithProduct(tx, query.cartId.toLowerCase(), query.productId, identityId)
             : undefined;
           if (!locked || locked.cart.identityId !== identityId) throw notFound('That cart');
           // A checked-out cart: the add starts a fresh cart.
@@ -198,25 +203,24 @@ export function createCartService({ db, clock, unlockedProductIds }: CartService
             ? await repo.lockCart(tx, open.id)
             : await repo.insertCart(tx, { id: randomUUID(), identityId }, clock());
           if (!cart) throw notFound('That cart');
-          found = await productInCart(tx, cart.id, query.productId);
+          found = await productInCart(tx, cart.id, query.productId, identityId);
         }
         if (!found || found.isActive === null || found.tubStock === null) throw notFound('That product');
         const quantity = (found.quantity ?? 0) + 1;
         checkProduct(
           { isActive: found.isActive, tubStock: found.tubStock },
-          query.productId,
           quantity,
-          unlocked,
+          found.unlocked === true,
         );
         if (quantity > 99) throw badRequest(CartMessages.quantity);
-        // The line and the cart's version in one statement (bench: addToCart's round trips).
-        const bumped = await repo.setLineAndBump(
+        // The line, the cart's version and the lines of the answer in one statement.
+        const written = await repo.setLineAndBump(
           tx,
           { id: found.itemId ?? randomUUID(), cartId: cart.id, productId: query.productId, quantity },
           clock(),
         );
-        if (!bumped) throw conflict(CartMessages.stale);
-        return view(bumped, tx);
+        if (!written) throw conflict(CartMessages.stale);
+        return view(written.cart, tx, undefined, written.lines);
       });
     },
 

@@ -33,6 +33,22 @@ function toRating(raw: { count: number | string; average: number | string | null
   return { count: Number(raw.count), average: raw.average === null ? null : Number(raw.average) };
 }
 
+/**
+ * The columns of a rated product read (the product, its brand, its rating), selected from
+ * `products` joined to `brands`; `toRatedProduct` turns a selected row into the answer's row. The
+ * product page's read for a member (read-models/product-page.ts) selects the same, so both
+ * answer alike.
+ */
+export const ratedProductColumns = { product: products, brand: brandColumns, rating: ratingColumns };
+
+export function toRatedProduct(row: {
+  product: ProductRow;
+  brand: CatalogProductRow['brand'];
+  rating: { count: number | string; average: number | string | null };
+}): RatedProductRow {
+  return { ...row.product, brand: row.brand, rating: toRating(row.rating) };
+}
+
 export async function listBrands(db: Db): Promise<BrandRow[]> {
   return db.select().from(brands).orderBy(asc(brands.name), asc(brands.id));
 }
@@ -55,7 +71,7 @@ export async function listActiveProducts(db: Db): Promise<RatedProductRow[]> {
  */
 export function prepareFindActiveProduct(db: Db) {
   const statement = db
-    .select({ product: products, brand: brandColumns, rating: ratingColumns })
+    .select(ratedProductColumns)
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(eq(products.id, sql.placeholder('id')))
@@ -64,7 +80,7 @@ export function prepareFindActiveProduct(db: Db) {
   return async (id: number): Promise<RatedProductRow | undefined> => {
     const [row] = await statement.execute({ id });
     if (!row?.product.isActive) return undefined;
-    return { ...row.product, brand: row.brand, rating: toRating(row.rating) };
+    return toRatedProduct(row);
   };
 }
 

@@ -4,13 +4,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AccessTokens, optionalUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
-import { type CatalogService, toProduct } from './catalog.service.ts';
+import { type CatalogService, type RatedProductRow, toProduct } from './catalog.service.ts';
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
   tokens: AccessTokens;
-  /** Whether a member has sampled a product; the shop's lock (docs/product.md#unlocking). */
-  isUnlocked?: (identityId: string, productId: number) => Promise<boolean>;
+  /**
+   * The product page's read: an active product with its rating and whether this member (null: a
+   * visitor) has sampled it, the shop's lock (docs/product.md#unlocking), in one statement.
+   */
+  productPage: (
+    id: number,
+    identityId: string | null,
+  ) => Promise<(RatedProductRow & { unlocked: boolean }) | undefined>;
 }
 
 /** Reference lists change only when the catalog does; browsers and CDNs may keep them briefly. */
@@ -57,13 +63,9 @@ export async function catalogRoutes(app: FastifyInstance, options: CatalogRoutes
       preHandler: optionalUser(tokens),
     },
     async (request) => {
-      const row = await catalog.findProduct(request.query.id);
+      const row = await options.productPage(request.query.id, request.identityId ?? null);
       if (!row) throw notFound('That product');
-      const unlocked =
-        request.identityId && options.isUnlocked
-          ? await options.isUnlocked(request.identityId, row.id)
-          : false;
-      return toProduct(row, { unlocked, rating: row.rating });
+      return toProduct(row, { unlocked: row.unlocked, rating: row.rating });
     },
   );
 }

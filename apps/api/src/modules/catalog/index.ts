@@ -1,6 +1,6 @@
 // The catalog's face (ARCHITECTURE.md#the-rules-the-lint-checks).
 
-export { productTitles, tubsForPlans } from './catalog.repository.ts';
+export { productTitles, ratedProductColumns, toRatedProduct, tubsForPlans } from './catalog.repository.ts';
 export { type CatalogRoutesOptions, catalogRoutes } from './catalog.routes.ts';
 export { seedCatalog } from './catalog.seed.ts';
 export {
