@@ -68,6 +68,24 @@ describe('SQL round trips per member read', () => {
     });
   }
 
+  it('AuthInfo is one statement: a member with their membership, and someone whose first box is still to pay with its order', async () => {
+    const { response, trips } = await roundTrips('/api/Account/AuthInfo');
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.identity.emailAddress).toBe(member.email);
+    expect(response.body.subscription).not.toBeNull();
+    expect(response.body.uncompletedCheckoutOrderId).toBeNull();
+    expect(trips).toBe(1);
+
+    const unpaid = await newMember(server, 'trips-unpaid');
+    const before = server.database.queries.count;
+    const theirs = await server.request('GET', '/api/Account/AuthInfo', { token: unpaid.token });
+    expect(server.database.queries.count - before).toBe(1);
+    expect(theirs.status, theirs.text).toBe(200);
+    expect(theirs.body.identity.emailAddress).toBe(unpaid.email);
+    expect(theirs.body.subscription).toBeNull();
+    expect(theirs.body.uncompletedCheckoutOrderId).toBe(unpaid.orderId);
+  });
+
   it('cart/GetItem with a coupon on the cart still answers with at most 2 statements, and shows the coupon', async () => {
     const applied = await server.request('POST', `/api/cart/ApplyCoupon?cartId=${cartId}&code=WELCOME10`, {
       token: member.token,
