@@ -43,6 +43,9 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
   };
 }
 
+/** The levels at which the access line (an `info`) is not written. */
+const LEVELS_WITHOUT_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
+
 /**
  * The one access line per answered request (none for /api/health). Its fields are set here and
  * the query is already redacted, so it goes through a child without pino's wildcard redaction,
@@ -51,7 +54,8 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
 export function registerAccessLog(app: FastifyInstance) {
   const access = app.log.child({}, { redact: { paths: [] } });
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.url !== '/api/health') {
+    // At LOG_LEVEL=warn and above the line is off: nothing is built for it.
+    if (request.url !== '/api/health' && !LEVELS_WITHOUT_INFO.has(access.level)) {
       access.info(
         {
           reqId: request.id,

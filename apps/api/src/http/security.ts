@@ -101,7 +101,36 @@ function sign(secret: string, nonce: string): string {
  * decodes), not on the text of the URL: `/API/Identity/Save` and `/%61pi/…` are API calls too.
  */
 export function isApiRequest(request: FastifyRequest): boolean {
-  const routed = request.routeOptions?.url;
+  const memo = request as FastifyRequest & { [IS_API]?: boolean };
+  const known = memo[IS_API];
+  if (known !== undefined) return known;
+  const isApi = judgeApiRequest(request);
+  memo[IS_API] = isApi;
+  return isApi;
+}
+
+/** Where `isApiRequest` keeps its answer on the request: its hooks ask up to three times. */
+const IS_API = Symbol('isApiRequest');
+
+/** Where `routePattern` keeps the matched route's pattern on the request. */
+const ROUTE_PATTERN = Symbol('routePattern');
+
+/**
+ * The pattern of the route a request matched (`/api/Account/AuthInfo`), or undefined when none
+ * did. Fastify's `request.routeOptions` builds a fresh object of a dozen fields at every read,
+ * which showed in the profile of the plainest routes, so the pattern is read once per request.
+ */
+export function routePattern(request: FastifyRequest): string | undefined {
+  const memo = request as FastifyRequest & { [ROUTE_PATTERN]?: string | null };
+  const known = memo[ROUTE_PATTERN];
+  if (known !== undefined) return known ?? undefined;
+  const url = request.routeOptions?.url;
+  memo[ROUTE_PATTERN] = url ?? null;
+  return url;
+}
+
+function judgeApiRequest(request: FastifyRequest): boolean {
+  const routed = routePattern(request);
   let path = routed ?? request.url.split('?')[0] ?? '';
   if (routed === undefined) {
     try {
@@ -263,7 +292,7 @@ export function registerSecurity(
       reply.header('set-cookie', xsrfCookie(request.xsrfSession));
     } else if (
       request.method === 'GET' &&
-      !(isApi && request.routeOptions?.url?.toLowerCase() === '/api/health') &&
+      !(isApi && routePattern(request)?.toLowerCase() === '/api/health') &&
       // Hashed assets and publicly cacheable answers stay cacheable by shared caches: no cookie on them.
       !url.startsWith('/assets/') &&
       !String(reply.getHeader('cache-control') ?? '').includes('public')

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { routePattern } from '../../http/security.ts';
 import { paymentOutcomes } from '../../read-models/payment-outcomes.ts';
 import type { Mailer } from '../mail/index.ts';
 
@@ -144,7 +145,7 @@ export function createMetrics(deps: { db: Db }) {
     registry,
     /** Counts one answered request (the app's onResponse hook). */
     observeRequest(request: FastifyRequest, reply: FastifyReply) {
-      const pattern = request.routeOptions.url;
+      const pattern = routePattern(request);
       // Paths no route matched are one label, so a scan of random URLs cannot grow the series.
       const route = pattern ?? (reply.statusCode < 400 ? '(web app)' : '(no route)');
       const key = `${request.method} ${route} ${reply.statusCode}`;
