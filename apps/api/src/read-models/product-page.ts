@@ -20,9 +20,10 @@ export function unlockedBy(
   identityId: string | null | Placeholder,
   productId: number | Placeholder | SQLWrapper,
 ): SQL<boolean> {
-  return sql<boolean>`EXISTS (
+  // The CASE keeps a visitor's read (a null member) from running the lookup at all.
+  return sql<boolean>`CASE WHEN ${identityId}::uuid IS NULL THEN false ELSE EXISTS (
     SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id
-    WHERE o.identity_id = ${identityId}::uuid AND o.status IN (${paidStatuses}) AND i.product_id = ${productId})`;
+    WHERE o.identity_id = ${identityId}::uuid AND o.status IN (${paidStatuses}) AND i.product_id = ${productId}) END`;
 }
 
 /** An active product for the product page, with whether the reader unlocked it. */

@@ -63,7 +63,11 @@ export async function catalogRoutes(app: FastifyInstance, options: CatalogRoutes
       preHandler: optionalUser(tokens),
     },
     async (request) => {
-      const row = await options.productPage(request.query.id, request.identityId ?? null);
+      // A visitor's read is the catalog's own (nothing is unlocked for a visitor); a member's
+      // adds whether they unlocked it, in the same statement.
+      const row = request.identityId
+        ? await options.productPage(request.query.id, request.identityId)
+        : await catalog.findProduct(request.query.id).then((found) => found && { ...found, unlocked: false });
       if (!row) throw notFound('That product');
       return toProduct(row, { unlocked: row.unlocked, rating: row.rating });
     },
