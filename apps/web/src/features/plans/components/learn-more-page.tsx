@@ -10,6 +10,7 @@ import { useTubPlanStatus } from '../api/tub-plans-api.ts';
 import { TUB_PLANS, type TubPlan } from '../utils/tub-plans.ts';
 import { StartPlanForm } from './start-plan-form.tsx';
 import './learn-more-page.css';
+import { TubsIllustration } from './tubs-illustration.tsx';
 
 /**
  * /subscriptions-learn-more: the Flex and Max tub plans (docs/product.md#who-uses-it). Before the
@@ -66,14 +67,7 @@ export function LearnMorePage() {
             {launched && isSignedIn() ? 'Start your plan' : 'Compare the plans'}
           </a>
         </div>
-        <img
-          className="learn-more__hero-image"
-          src="/site/tubs.svg"
-          alt="Three full-size protein tubs: cocoa, vanilla and mint chip"
-          width={480}
-          height={400}
-          fetchPriority="high"
-        />
+        <TubsIllustration className="learn-more__hero-image" />
       </section>
 
       <section id="plans" className="learn-more__plans" aria-labelledby="plans-title">
