@@ -1,6 +1,13 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { cartItems, carts } from '../modules/cart/cart.table.ts';
+import {
+  type CartRow,
+  type CouponRow,
+  cartItems,
+  carts,
+  couponRedemptions,
+  coupons,
+} from '../modules/cart/cart.table.ts';
 import { brands, products } from '../modules/catalog/catalog.table.ts';
 import { unlockedBy } from './product-page.ts';
 
@@ -55,6 +62,53 @@ export async function listLines(db: Db, cartId: string): Promise<CartLineRow[]> 
 export function prepareListLines(db: Db) {
   const statement = linesQuery(db, sql.placeholder('cartId')).prepare('cart_lines');
   return (cartId: string): Promise<CartLineRow[]> => statement.execute({ cartId });
+}
+
+/** GET cart/GetItem's read: the cart, its coupon and the owner's redemption of it, and its lines. */
+export interface CartWithLines {
+  cart: CartRow;
+  coupon: CouponRow | undefined;
+  couponUsed: boolean;
+  lines: CartLineRow[];
+}
+
+/**
+ * GET cart/GetItem's read as one prepared statement (was two: the cart with its coupon, then the
+ * lines): the lines come as one JSON array with the fields and the order of `listLines`.
+ */
+export function prepareCartWithLines(db: Db) {
+  const statement = db
+    .select({
+      cart: carts,
+      coupon: coupons,
+      couponUsed: sql<boolean>`exists (select 1 from ${couponRedemptions} where ${couponRedemptions.couponId} = ${carts.couponId} and ${couponRedemptions.identityId} = ${carts.identityId})`,
+      lines: sql<CartLineRow[]>`coalesce((
+        SELECT json_agg(json_build_object(
+          'itemId', i.id, 'productId', i.product_id, 'quantity', i.quantity, 'title', p.title,
+          'flavor', p.flavor, 'brandName', b.name, 'brandLogoPath', b.logo_path,
+          'tubImagePath', p.tub_image_path, 'listPriceCents', p.list_price_cents,
+          'discountPercent', p.discount_percent
+        ) ORDER BY i.created_at, i.id)
+        FROM cart_items i
+        JOIN products p ON p.id = i.product_id
+        JOIN brands b ON b.id = p.brand_id
+        WHERE i.cart_id = ${carts.id}), '[]'::json)`,
+    })
+    .from(carts)
+    .leftJoin(coupons, eq(coupons.id, carts.couponId))
+    .where(eq(carts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('cart_with_lines');
+  return async (id: string): Promise<CartWithLines | undefined> => {
+    const [row] = await statement.execute({ id });
+    if (!row) return undefined;
+    return {
+      cart: row.cart,
+      coupon: row.coupon ?? undefined,
+      couponUsed: row.couponUsed === true,
+      lines: row.lines,
+    };
+  };
 }
 
 /**

@@ -6,15 +6,7 @@ import {
   linesWithProducts,
   toCartLineRow,
 } from '../../read-models/cart-lines.ts';
-import {
-  type CartItemRow,
-  type CartRow,
-  type CouponRow,
-  cartItems,
-  carts,
-  couponRedemptions,
-  coupons,
-} from './cart.table.ts';
+import { type CartItemRow, type CartRow, type CouponRow, cartItems, carts, coupons } from './cart.table.ts';
 
 export async function findCart(db: Db, id: string): Promise<CartRow | undefined> {
   const [row] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
@@ -26,29 +18,6 @@ export interface CartWithCoupon {
   cart: CartRow;
   coupon: CouponRow | undefined;
   couponUsed: boolean;
-}
-
-/**
- * The cart, its coupon and the owner's redemption of it in one prepared statement (GET
- * cart/GetItem: with the lines, two statements however the cart is set).
- */
-export function prepareFindCartWithCoupon(db: Db) {
-  const statement = db
-    .select({
-      cart: carts,
-      coupon: coupons,
-      couponUsed: sql<boolean>`exists (select 1 from ${couponRedemptions} where ${couponRedemptions.couponId} = ${carts.couponId} and ${couponRedemptions.identityId} = ${carts.identityId})`,
-    })
-    .from(carts)
-    .leftJoin(coupons, eq(coupons.id, carts.couponId))
-    .where(eq(carts.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('cart_with_coupon');
-  return async (id: string): Promise<CartWithCoupon | undefined> => {
-    const [row] = await statement.execute({ id });
-    if (!row) return undefined;
-    return { cart: row.cart, coupon: row.coupon ?? undefined, couponUsed: row.couponUsed === true };
-  };
 }
 
 /** The cart row, locked until the transaction ends: changes to one cart happen one at a time. */

@@ -14,6 +14,7 @@ import {
   type CartLineRow,
   listLines,
   lockCartWithProduct,
+  prepareCartWithLines,
   prepareListLines,
   productInCart,
 } from '../../read-models/cart-lines.ts';
@@ -50,7 +51,7 @@ export function couponLabel(coupon: Pick<CouponRow, 'kind' | 'percentOff' | 'amo
  * - money is priced on the server from the catalog (priceCart); the client's numbers are never read (B3).
  */
 export function createCartService({ db, clock }: CartServiceDeps) {
-  const findCartWithCoupon = repo.prepareFindCartWithCoupon(db);
+  const findCartWithLines = prepareCartWithLines(db);
   const listLinesNow = prepareListLines(db);
   async function requireOwnCart(identityId: string, id: string, tx: Db = db, lock = false): Promise<CartRow> {
     const cart = UUID.test(id)
@@ -226,9 +227,9 @@ export function createCartService({ db, clock }: CartServiceDeps) {
 
     /** GET /cart/GetItem: the caller's cart (any status). */
     async getItem(identityId: string, id: string): Promise<Cart> {
-      const read = UUID.test(id) ? await findCartWithCoupon(id.toLowerCase()) : undefined;
+      const read = UUID.test(id) ? await findCartWithLines(id.toLowerCase()) : undefined;
       if (!read || read.cart.identityId !== identityId) throw notFound('That cart');
-      return view(read.cart, db, read);
+      return view(read.cart, db, read, read.lines);
     },
 
     /** GET /cart/GetOpenCart: the member's open cart, or null (a new device without a stored cartId). */
