@@ -22,87 +22,9 @@ export function TubsIllustration({ className }: { className?: string }) {
       </defs>
       <ellipse cx="240" cy="200" rx="220" ry="185" fill="url(#learn-more-tubs-glow)" />
       <ellipse cx="240" cy="352" rx="190" ry="16" fill="#1f1a17" opacity="0.13" />
-      <g>
-        <rect x="74" y="176.0" width="102" height="174.0" rx="14" fill="#6b3e26" />
-        <rect x="70" y="150" width="110" height="28" rx="8" fill="#1f1a17" />
-        <rect x="74" y="222.0" width="102" height="76.0" fill="#fff6ee" />
-        <text
-          x="125.0"
-          y="254.0"
-          fontFamily="Arial, sans-serif"
-          fontSize="14"
-          fontWeight="700"
-          fill="#1f1a17"
-          textAnchor="middle"
-        >
-          COCOA
-        </text>
-        <text
-          x="125.0"
-          y="276.0"
-          fontFamily="Arial, sans-serif"
-          fontSize="9"
-          fill="#5b524c"
-          textAnchor="middle"
-        >
-          2 lb · whey
-        </text>
-        <rect x="103.0" y="310.0" width="44.0" height="6" rx="3" fill="#ffffff" opacity="0.35" />
-      </g>
-      <g>
-        <rect x="304" y="176.0" width="102" height="174.0" rx="14" fill="#5fb49c" />
-        <rect x="300" y="150" width="110" height="28" rx="8" fill="#1f1a17" />
-        <rect x="304" y="222.0" width="102" height="76.0" fill="#fff6ee" />
-        <text
-          x="355.0"
-          y="254.0"
-          fontFamily="Arial, sans-serif"
-          fontSize="14"
-          fontWeight="700"
-          fill="#1f1a17"
-          textAnchor="middle"
-        >
-          MINT CHIP
-        </text>
-        <text
-          x="355.0"
-          y="276.0"
-          fontFamily="Arial, sans-serif"
-          fontSize="9"
-          fill="#5b524c"
-          textAnchor="middle"
-        >
-          2 lb · plant
-        </text>
-        <rect x="333.0" y="310.0" width="44.0" height="6" rx="3" fill="#ffffff" opacity="0.35" />
-      </g>
-      <g>
-        <rect x="169" y="124.68" width="142" height="227.32" rx="14" fill="#ff8a3d" />
-        <rect x="165" y="90" width="150" height="36.68" rx="8" fill="#1f1a17" />
-        <rect x="169" y="184.32" width="142" height="99.56" fill="#1f1a17" />
-        <text
-          x="240.0"
-          y="226.24"
-          fontFamily="Arial, sans-serif"
-          fontSize="20"
-          fontWeight="700"
-          fill="#ffb35c"
-          textAnchor="middle"
-        >
-          VANILLA
-        </text>
-        <text
-          x="240.0"
-          y="255.06"
-          fontFamily="Arial, sans-serif"
-          fontSize="13"
-          fill="#fff6ee"
-          textAnchor="middle"
-        >
-          5 lb · isolate
-        </text>
-        <rect x="210.0" y="299.6" width="60.0" height="6" rx="3" fill="#ffffff" opacity="0.35" />
-      </g>
+      {TUBS.map((tub) => (
+        <Tub key={tub.name} {...tub} />
+      ))}
       <path
         d="M60 72 l5.4 12.6 l12.6 5.4 l-12.6 5.4 l-5.4 12.6 l-5.4 -12.6 l-12.6 -5.4 l12.6 -5.4 z"
         fill="#ffffff"
@@ -116,5 +38,103 @@ export function TubsIllustration({ className }: { className?: string }) {
         fill="#ffffff"
       />
     </svg>
+  );
+}
+
+/** One tub of the picture: its lid, body, label (name and detail) and the shine near its foot. */
+interface TubDrawing {
+  /** The body's left edge and width; the lid overhangs it by 4 on each side. */
+  x: number;
+  width: number;
+  lidTop: number;
+  lidHeight: number;
+  /** The body's foot (it starts 2 under the lid's top edge plus its height). */
+  bottom: number;
+  labelTop: number;
+  labelHeight: number;
+  nameY: number;
+  nameSize: number;
+  detailY: number;
+  detailSize: number;
+  shineY: number;
+  shineWidth: number;
+  body: string;
+  label: string;
+  nameColor: string;
+  detailColor: string;
+  name: string;
+  detail: string;
+}
+
+// The two small tubs stand behind the large one, so they are drawn first.
+const SMALL = {
+  width: 102,
+  lidTop: 150,
+  lidHeight: 28,
+  bottom: 350,
+  labelTop: 222,
+  labelHeight: 76,
+  nameY: 254,
+  nameSize: 14,
+  detailY: 276,
+  detailSize: 9,
+  shineY: 310,
+  shineWidth: 44,
+  label: '#fff6ee',
+  nameColor: '#1f1a17',
+  detailColor: '#5b524c',
+};
+
+const TUBS: TubDrawing[] = [
+  { ...SMALL, x: 74, body: '#6b3e26', name: 'COCOA', detail: '2 lb · whey' },
+  { ...SMALL, x: 304, body: '#5fb49c', name: 'MINT CHIP', detail: '2 lb · plant' },
+  {
+    x: 169,
+    width: 142,
+    lidTop: 90,
+    lidHeight: 36.68,
+    bottom: 352,
+    labelTop: 184.32,
+    labelHeight: 99.56,
+    nameY: 226.24,
+    nameSize: 20,
+    detailY: 255.06,
+    detailSize: 13,
+    shineY: 299.6,
+    shineWidth: 60,
+    body: '#ff8a3d',
+    label: '#1f1a17',
+    nameColor: '#ffb35c',
+    detailColor: '#fff6ee',
+    name: 'VANILLA',
+    detail: '5 lb · isolate',
+  },
+];
+
+function Tub(tub: TubDrawing) {
+  const bodyTop = tub.lidTop + tub.lidHeight - 2;
+  const centre = tub.x + tub.width / 2;
+  const text = { x: centre, fontFamily: 'Arial, sans-serif', textAnchor: 'middle' } as const;
+  return (
+    <g>
+      <rect x={tub.x} y={bodyTop} width={tub.width} height={tub.bottom - bodyTop} rx="14" fill={tub.body} />
+      <rect x={tub.x - 4} y={tub.lidTop} width={tub.width + 8} height={tub.lidHeight} rx="8" fill="#1f1a17" />
+      <rect x={tub.x} y={tub.labelTop} width={tub.width} height={tub.labelHeight} fill={tub.label} />
+      <text {...text} y={tub.nameY} fontSize={tub.nameSize} fontWeight="700" fill={tub.nameColor}>
+        {tub.name}
+      </text>
+      <text {...text} y={tub.detailY} fontSize={tub.detailSize} fill={tub.detailColor}>
+        {tub.detail}
+      </text>
+      <rect
+        x={centre - tub.shineWidth / 2}
+        y={tub.shineY}
+        width={tub.shineWidth}
+        height="6"
+        rx="3"
+        fill="#ffffff"
+        opacity="0.35"
+      />
+    </g>
   );
 }
