@@ -2,28 +2,13 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type IdentityRow, identities } from '../modules/accounts/accounts.table.ts';
 import { orders } from '../modules/orders/orders.table.ts';
-import {
-  type BillingCycleRow,
-  billingCycles,
-  type SubscriptionRow,
-  subscriptions,
-} from '../modules/subscriptions/subscriptions.table.ts';
-
-/** The membership AuthInfo shows, with what its stage is worked out from. */
-export interface AuthInfoMembership {
-  subscription: SubscriptionRow;
-  /** The membership's current billing cycle, when it has one. */
-  cycle: BillingCycleRow | null;
-  /** The member's first review of this box's products since it was delivered (Pick Tub starts there). */
-  reviewedAt: Date | null;
-  /** The current box's tracking number, once it shipped. */
-  trackingNumber: string | null;
-}
+import { cycleProgressColumns, type MembershipWithCycle } from '../modules/subscriptions/index.ts';
+import { billingCycles, subscriptions } from '../modules/subscriptions/subscriptions.table.ts';
 
 export interface AuthInfoRead {
   identity: IdentityRow;
   /** The live membership, else the latest canceled one; null for someone who never paid a first box. */
-  membership: AuthInfoMembership | null;
+  membership: MembershipWithCycle | null;
   /** The newest first box still to pay, read only for someone without a membership (a member's answer never shows it). */
   uncompletedFirstBoxId: string | null;
 }
@@ -58,13 +43,7 @@ export function prepareAuthInfoRead(db: Db) {
       identity: identities,
       subscription: subscriptions,
       cycle: billingCycles,
-      reviewedAt: sql<Date | string | null>`(
-        SELECT min(r.updated_at) FROM product_reviews r
-        JOIN order_items i ON i.product_id = r.product_id AND i.order_id = ${billingCycles.orderId}
-        WHERE r.identity_id = ${subscriptions.identityId} AND r.updated_at >= ${billingCycles.deliveredAt})`,
-      trackingNumber: sql<
-        string | null
-      >`(SELECT o.tracking_number FROM orders o WHERE o.id = ${billingCycles.orderId})`,
+      ...cycleProgressColumns,
       // A CASE runs its subquery only on the branch taken: members never pay for this lookup.
       uncompletedFirstBoxId: sql<
         string | null

@@ -12,7 +12,7 @@ export {
   type SubscriptionActions,
   type SubscriptionActionsDeps,
 } from './subscription-actions.ts';
-export { setIssueReportHandled } from './subscriptions.repository.ts';
+export { cycleProgressColumns, setIssueReportHandled } from './subscriptions.repository.ts';
 export {
   type RenewalConfirmations,
   type SubscriptionsRoutesOptions,
@@ -21,6 +21,7 @@ export {
 export {
   addDays,
   createSubscriptionsService,
+  type MembershipWithCycle,
   membershipTime,
   REVIEW_DAYS,
   type SubscriptionsService,

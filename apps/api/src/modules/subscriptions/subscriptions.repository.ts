@@ -43,19 +43,27 @@ export async function insertCycle(db: Db, row: typeof billingCycles.$inferInsert
  * AuthInfo runs on every page load: the membership (the live one, else the latest canceled one,
  * so a canceled member can restart) and its current cycle in one prepared statement.
  */
+/**
+ * What a membership's stage is worked out from besides its cycle, as columns of a read that joins
+ * the membership to its current cycle (AuthInfo's read selects them too): the member's first review
+ * of this box's products since it was delivered (Pick Tub starts there) and the box's tracking number.
+ */
+export const cycleProgressColumns = {
+  reviewedAt: sql<Date | string | null>`(
+    SELECT min(r.updated_at) FROM product_reviews r
+    JOIN order_items i ON i.product_id = r.product_id AND i.order_id = ${billingCycles.orderId}
+    WHERE r.identity_id = ${subscriptions.identityId} AND r.updated_at >= ${billingCycles.deliveredAt})`,
+  trackingNumber: sql<
+    string | null
+  >`(SELECT o.tracking_number FROM orders o WHERE o.id = ${billingCycles.orderId})`,
+};
+
 export function prepareLiveWithCycle(db: Db) {
   const statement = db
     .select({
       subscription: subscriptions,
       cycle: billingCycles,
-      // The member's first review of this box's products since it was delivered (Pick Tub starts there).
-      reviewedAt: sql<Date | string | null>`(
-        SELECT min(r.updated_at) FROM product_reviews r
-        JOIN order_items i ON i.product_id = r.product_id AND i.order_id = ${billingCycles.orderId}
-        WHERE r.identity_id = ${subscriptions.identityId} AND r.updated_at >= ${billingCycles.deliveredAt})`,
-      trackingNumber: sql<
-        string | null
-      >`(SELECT o.tracking_number FROM orders o WHERE o.id = ${billingCycles.orderId})`,
+      ...cycleProgressColumns,
     })
     .from(subscriptions)
     .leftJoin(
