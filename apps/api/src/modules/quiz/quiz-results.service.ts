@@ -192,11 +192,6 @@ export function createQuizResultsService({ db, catalog, orders, accounts, clock 
       };
     },
 
-    /** Whether a member has had the product in a paid box. */
-    async isUnlocked(identityId: string, productId: number): Promise<boolean> {
-      return (await orders.unlockedProductIds(identityId)).has(productId);
-    },
-
     /** After the answers change: new matches, and new prime picks while the first box is unpaid. */
     async refreshAfterChange(quiz: QuizRow): Promise<void> {
       const { matches } = await rank(answersOf(quiz));
