@@ -12,9 +12,10 @@ import {
   Section,
   Text,
 } from '@react-email/components';
-import { plainTextSelectors, render } from '@react-email/render';
+import { plainTextSelectors } from '@react-email/render';
 import { compile } from 'html-to-text';
 import { Fragment, type ReactElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { Mail } from './mailer.ts';
 
 /*
@@ -298,11 +299,23 @@ const toText = compile({
   selectors: [...plainTextSelectors, ...TEXT_OPTIONS.selectors],
 });
 
-/** Renders one mail: the HTML part, and its plain-text part converted from that HTML. */
+/** The doctype mail clients expect before a table layout's HTML. */
+const DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/**
+ * Renders one mail: the HTML part, and its plain-text part converted from that HTML.
+ *
+ * The markup comes from React's synchronous static renderer, not React Email's `render`: that one
+ * goes through React's Node stream renderer, which runs its work inside an AsyncLocalStorage, and
+ * once any AsyncLocalStorage has run, Node calls a hook at every promise the process creates from
+ * then on. After the first mail, every request paid for it
+ * (docs/performance.md#a-mail-slowed-every-request). No mail template suspends, so the static renderer gives the same document.
+ */
 export async function renderMail(
   head: { kind: string; to: string; subject: string },
   element: ReactElement,
 ): Promise<Mail> {
-  const html = await render(element);
+  const html = DOCTYPE + renderToStaticMarkup(element);
   return { ...head, html, text: toText(html) };
 }

@@ -90,6 +90,9 @@ describe('every mail the store sends, in the one layout', () => {
       expect(mail.kind).toBe(preview.kind);
       expect(mail.subject.length).toBeGreaterThan(5);
       expect(mail.html).toMatch(/^<!DOCTYPE html/i);
+      // Rendered by React's static renderer: the stream renderer's markers would mean its
+      // AsyncLocalStorage ran, which slows every later request (docs/performance.md#a-mail-slowed-every-request).
+      expect(mail.html).not.toMatch(/<!--(\$|\/\$| )-->/);
       expect(mail.html).toContain('Sample First');
       expect(mail.text).toContain('Sample First');
       expect(mail.text).not.toMatch(/<(p|a|table|td|div|span|br|h1|img)\b/i);
