@@ -1,6 +1,8 @@
+import { getPriority } from 'node:os';
 import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
+import { HASHER_NICE, hasherPid, stopHasher } from './password-hasher.ts';
 import {
   HASH_SLOTS,
   hashPassword,
@@ -115,5 +117,36 @@ describe('password hashing beside other requests (docs/performance.md#logins-bes
     const hashes = await Promise.all([hashPassword('first-Password!'), hashPassword('second-Password!')]);
     expect(await verifyPassword(hashes[0]!, 'first-Password!')).toEqual({ ok: true, needsRehash: false });
     expect((await verifyPassword(hashes[1]!, 'first-Password!')).ok).toBe(false);
+  });
+
+  it('hashes in a child process of lower priority, in the same format as argon2 in this process', async () => {
+    const hash = await hashPassword('child-Password!');
+    const pid = hasherPid();
+    expect(pid).toBeDefined();
+    expect(pid).not.toBe(process.pid);
+    expect(getPriority(pid!)).toBe(HASHER_NICE);
+    // Either side reads the other's hashes.
+    expect(await argon2.verify(hash, 'child-Password!')).toBe(true);
+    const here = await argon2.hash('here-Password!', {
+      type: argon2.argon2id,
+      memoryCost: 19456,
+      timeCost: 2,
+    });
+    expect((await verifyPassword(here, 'here-Password!')).ok).toBe(true);
+    expect((await verifyPassword(here, 'there-Password!')).ok).toBe(false);
+  });
+
+  it('finishes a check in this process when the child stops before answering, and starts a new child after', async () => {
+    const hash = await hashPassword('stopping-Password!');
+    const before = hasherPid();
+    const checks = [verifyPassword(hash, 'stopping-Password!'), verifyPassword(hash, 'wrong-Password!')];
+    stopHasher();
+    expect(await Promise.all(checks)).toEqual([
+      { ok: true, needsRehash: false },
+      { ok: false, needsRehash: false },
+    ]);
+    expect((await verifyPassword(hash, 'stopping-Password!')).ok).toBe(true);
+    expect(hasherPid()).toBeDefined();
+    expect(hasherPid()).not.toBe(before);
   });
 });

@@ -3,6 +3,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@store/contracts';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import argon2 from 'argon2';
 import { badRequest } from '../../http/errors.ts';
+import { hashInHasher, verifyInHasher } from './password-hasher.ts';
 
 /** OWASP's argon2id minimum (m=19 MiB, t=2, p=1); hashes made with older settings are upgraded at login. */
 export const HASH_OPTIONS = {
@@ -68,7 +69,7 @@ export function requireAcceptablePassword(password: string, field = 'password'):
  * it reads either), so other argon2 tools and audits read it as written.
  */
 export async function hashPassword(password: string): Promise<string> {
-  const hash = await inHashSlot(() => argon2.hash(password, HASH_OPTIONS));
+  const hash = await inHashSlot(() => hashInHasher(password, HASH_OPTIONS));
   return hash.replace(/\$m=(\d+),p=(\d+),t=(\d+)\$/, '$$m=$1,t=$3,p=$2$$');
 }
 
@@ -78,7 +79,7 @@ export async function verifyPassword(
   password: string,
 ): Promise<{ ok: boolean; needsRehash: boolean }> {
   try {
-    const ok = await inHashSlot(() => argon2.verify(hash, password));
+    const ok = await inHashSlot(() => verifyInHasher(hash, password));
     return { ok, needsRehash: ok && argon2.needsRehash(hash, HASH_OPTIONS) };
   } catch {
     // A malformed stored hash never signs anyone in.
@@ -120,7 +121,7 @@ let dummyHash: Promise<string> | undefined;
 
 /** Spends the same time as a real check, so an unknown email answers as slowly as a wrong password. */
 export async function verifyAgainstDummy(password: string): Promise<void> {
-  dummyHash ??= inHashSlot(() => argon2.hash('not-a-real-password-but-same-cost', HASH_OPTIONS));
+  dummyHash ??= inHashSlot(() => hashInHasher('not-a-real-password-but-same-cost', HASH_OPTIONS));
   const hash = await dummyHash;
-  await inHashSlot(() => argon2.verify(hash, password)).catch(() => false);
+  await inHashSlot(() => verifyInHasher(hash, password)).catch(() => false);
 }
