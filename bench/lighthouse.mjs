@@ -114,6 +114,8 @@ async function main() {
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   const resultsDir = path.join(root, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
+  const loadBefore = loadAverage();
+  console.log(`== Load average before the audits: ${loadBefore} (1, 5, 15 min; 2 cores are quiet below 1)`);
   const results = [];
   for (const page of pages) {
     const audits = [];
@@ -162,6 +164,7 @@ async function main() {
 
   const report = {
     date: new Date().toISOString(),
+    loadAverageBefore: loadBefore,
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model },
     lighthouse: createRequire(import.meta.url)('lighthouse/package.json').version,
     chromium: execFileSync(chromePath, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
@@ -174,6 +177,7 @@ async function main() {
     initialJs: js,
   };
   writeFileSync(path.join(resultsDir, 'lighthouse-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Load average after the audits: ${loadAverage()}`);
   console.log('Written to bench/results/lighthouse-latest.json (and an HTML report per page)');
 }
 
@@ -233,4 +237,12 @@ async function audit(url, chromePath) {
 
 function kb(bytes) {
   return `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+/** The 1, 5 and 15 minute load averages, as the load bench prints them. */
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 }

@@ -2,12 +2,16 @@
 // possible work, on the same machine in the same run, and prints each route's ratio to its reference.
 //
 //   node bench/run.mjs [-d seconds] [-c connections] [-r rounds] [-w warmup-seconds] [--no-build] [--only a,b]
+//                      [--no-lighthouse]
 //   (keys for --only: health, flavors, home, authinfo, product, shop, checkout, my-orders, cart-get,
-//   product-pglite, flavors-pglite, cart-add, cart-add-50, logins)
+//   product-pglite, flavors-pglite, cart-add, cart-add-50, logins, lighthouse)
+//
+// Last, once the load servers are stopped, the Lighthouse rows (bench/lighthouse.mjs, median of 3
+// per public page, with the load average it starts under), so one command prints every target.
 //
 // Each target: a warm-up, then `rounds` runs of autocannon; the round with the most req/s is kept
 // (best of N). Results go to bench/results/latest.json (ignored by git).
-import { execSync } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -37,6 +41,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', short: 'r', default: '2' },
     warmup: { type: 'string', short: 'w', default: '1' },
     'no-build': { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
     only: { type: 'string' },
   },
 });
@@ -115,6 +120,20 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanup();
+}
+
+// The pages' rows: their own store and browser, after the load servers are gone so neither
+// measurement shares the cores with the other. The build is the one just measured.
+if (!failed && !args['no-lighthouse'] && (!args.only || args.only.split(',').includes('lighthouse'))) {
+  console.log('\n== Lighthouse (npm run bench:lighthouse -- --no-build)');
+  try {
+    execFileSync(process.execPath, [path.join(root, 'bench/lighthouse.mjs'), '--no-build', '--runs', '3'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  } catch {
+    process.exitCode = 1;
+  }
 }
 
 async function main() {
@@ -508,7 +527,7 @@ async function main() {
   const shellKb = shell.gzipBytes / 1000;
   console.log(
     `\nInitial JavaScript (the shell, gzip): ${shellKb.toFixed(1)} kB in ${shell.files.length} files; target <= ${TARGETS.initialJsKb} kB: ${verdict(shellKb, TARGETS.initialJsKb, 'max')}` +
-      ' (Lighthouse and the prerendered pages: npm run bench:lighthouse; the insights: npm run bench:insights)',
+      ' (Lighthouse and the prerendered pages: below, unless --no-lighthouse; the insights: npm run bench:insights)',
   );
   const loadAfter = loadAverage();
   console.log(`Load average after the run: ${loadAfter}`);
