@@ -40,10 +40,6 @@ export async function insertCycle(db: Db, row: typeof billingCycles.$inferInsert
 }
 
 /**
- * AuthInfo runs on every page load: the membership (the live one, else the latest canceled one,
- * so a canceled member can restart) and its current cycle in one prepared statement.
- */
-/**
  * What a membership's stage is worked out from besides its cycle, as columns of a read that joins
  * the membership to its current cycle (AuthInfo's read selects them too): the member's first review
  * of this box's products since it was delivered (Pick Tub starts there) and the box's tracking number.
@@ -58,6 +54,11 @@ export const cycleProgressColumns = {
   >`(SELECT o.tracking_number FROM orders o WHERE o.id = ${billingCycles.orderId})`,
 };
 
+/**
+ * A member's membership (the live one, else the latest canceled one, so a canceled member can
+ * restart) and its current cycle in one prepared statement, for `subscriptionOf`. AuthInfo reads
+ * the same with the identity in its own statement (read-models/auth-info.ts).
+ */
 export function prepareLiveWithCycle(db: Db) {
   const statement = db
     .select({
