@@ -126,8 +126,14 @@ export function createNextBox(deps: NextBoxDeps) {
      * while its charge is in flight, changes and charges nothing.
      */
     async sendNow(identityId: string): Promise<Subscription> {
+      // The scheduled sweep may bill the renewal this click made due before the click does (it is
+      // due from this moment): the box was still sent now, and the member is told so.
+      const billedSince = async (subscriptionId: string, afterCycle: number) => {
+        const latest = await store.latestCycle(db, subscriptionId);
+        return latest?.status === 'billed' && latest.cycleIndex > afterCycle;
+      };
       let at = clock();
-      let started: string | undefined;
+      let started: { subscriptionId: string; afterCycle: number } | undefined;
       await db.transaction(async (tx) => {
         const sub = await lockLatest(tx, identityId);
         const latest = await store.latestCycle(tx, sub.id);
@@ -159,11 +165,11 @@ export function createNextBox(deps: NextBoxDeps) {
           detail: { afterCycle: latestIndex },
           at,
         });
-        started = sub.id;
+        started = { subscriptionId: sub.id, afterCycle: latestIndex };
       });
       if (started) {
-        const outcome = await deps.renewNow(started, at);
-        if (outcome === 'renewed') {
+        const outcome = await deps.renewNow(started.subscriptionId, at);
+        if (outcome === 'renewed' || (await billedSince(started.subscriptionId, started.afterCycle))) {
           const after = await deps.subscriptionOf(identityId);
           const next = after?.isoutcNextBillingDate ? new Date(after.isoutcNextBillingDate) : null;
           await mailTo(deps, identityId, (email) => nextBoxSentNowMail(email, next, deps.webUrl));
