@@ -126,8 +126,9 @@ export function createNextBox(deps: NextBoxDeps) {
      * while its charge is in flight, changes and charges nothing.
      */
     async sendNow(identityId: string): Promise<Subscription> {
-      // The scheduled sweep may bill the renewal this click made due before the click does (it is
-      // due from this moment): the box was still sent now, and the member is told so.
+      // The click's own renewal skips a membership whose row is locked (a second click checking it
+      // at that moment), and the sweep that follows it, or the scheduled one, then bills the
+      // renewal instead: the box was still sent now, and the member is told so.
       const billedSince = async (subscriptionId: string, afterCycle: number) => {
         const latest = await store.latestCycle(db, subscriptionId);
         return latest?.status === 'billed' && latest.cycleIndex > afterCycle;
