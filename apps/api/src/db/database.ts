@@ -3,6 +3,7 @@ import { drizzle as drizzlePg, type NodePgQueryResultHKT } from 'drizzle-orm/nod
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { reuseStatements } from './statement-names.ts';
 
 /** Drizzle over either driver. A transaction of it is assignable to it, so repositories take either with no cast. */
 // Both drivers answer raw queries with `{ rows }`, so the node-postgres result type fits both.
@@ -193,6 +194,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   };
   // An idle connection's error reaches both listeners; it is logged once, by the connection's.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', (error) => database.onConnectionError(error)));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => database.onConnectionError(error));
+    reuseStatements(client);
+  });
   return database;
 }
