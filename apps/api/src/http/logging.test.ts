@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loggerOptions, registerAccessLog } from './logging.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loggerOptions, registerAccessLog, requestLogger } from './logging.ts';
 
 function captureLines() {
   const lines: Record<string, unknown>[] = [];
@@ -24,6 +24,7 @@ describe('registerAccessLog', () => {
     app = Fastify({
       logger: loggerOptions(level, stream),
       logController: new LogController({ disableRequestLogging: true }),
+      childLoggerFactory: requestLogger,
     });
     registerAccessLog(app);
     app.get('/api/health', async () => ({ status: 'ok' }));
@@ -57,6 +58,16 @@ describe('registerAccessLog', () => {
     const handled = lines.find((l) => l.msg === 'handled');
     expect(handled?.reqId).toBe(requests[0]!.reqId);
     expect(JSON.stringify(lines)).not.toContain('sentinel');
+  });
+
+  it("makes a request's child logger only when the request logs", async () => {
+    const { lines, base } = await start('info');
+    const child = vi.spyOn(app.log, 'child');
+    await fetch(`${base}/api/health`);
+    expect(child).not.toHaveBeenCalled();
+    await fetch(`${base}/api/thing`);
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines.find((l) => l.msg === 'handled')?.reqId).toBeTruthy();
   });
 
   it('leaves health checks out, and writes nothing below its level', async () => {

@@ -4,7 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config/env.ts';
 import { answerClientError } from './client-errors.ts';
 import { AppError, sendError } from './errors.ts';
-import { loggerOptions, registerAccessLog } from './logging.ts';
+import { loggerOptions, registerAccessLog, requestLogger } from './logging.ts';
 import { describeRoute } from './openapi.ts';
 import { searchEngineRoutes } from './search-engines.ts';
 import { registerSecurity } from './security.ts';
@@ -21,6 +21,8 @@ export async function createHttpServer(config: Config, logStream?: NodeJS.Writab
     logger: loggerOptions(config.logLevel, logStream),
     // One line per response from our own onResponse hook, with secrets redacted.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's child logger is made when the request first logs (most never do).
+    childLoggerFactory: requestLogger,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 100 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
