@@ -1,15 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { routePattern } from '../../http/security.ts';
 import { paymentOutcomes } from '../../read-models/payment-outcomes.ts';
 import type { Mailer } from '../mail/index.ts';
-
-/** Request durations, in seconds: from a cached read to a slow payment call. */
-const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+import { createRequestTally } from './request-tally.ts';
 
 /** What a pg.Pool tells about itself; PGlite has no pool. */
 interface PoolLike {
@@ -28,26 +26,7 @@ interface PoolLike {
 export function createMetrics(deps: { db: Db }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: 'store_http_requests_total',
-    help: 'HTTP requests answered by this process, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const durations = new Histogram({
-    name: 'store_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
-  // Each (method, route pattern, status)'s two series, looked up once: prom-client otherwise
-  // sorts and joins the labels into a key on every request. Bounded by the routes and statuses
-  // (no path is a label), and neither metric is ever reset, so a kept series stays registered.
-  const requestSeries = new Map<
-    string,
-    { count: { inc(): void }; duration: { observe(value: number): void } }
-  >();
+  const requests = createRequestTally(registry);
   const mails = new Counter({
     name: 'store_mails_total',
     help: 'Mails this process tried to send, by kind and outcome (sent or failed)',
@@ -148,15 +127,7 @@ export function createMetrics(deps: { db: Db }) {
       const pattern = routePattern(request);
       // Paths no route matched are one label, so a scan of random URLs cannot grow the series.
       const route = pattern ?? (reply.statusCode < 400 ? '(web app)' : '(no route)');
-      const key = `${request.method} ${route} ${reply.statusCode}`;
-      let series = requestSeries.get(key);
-      if (series === undefined) {
-        const labels = { method: request.method, route, status: String(reply.statusCode) };
-        series = { count: requests.labels(labels), duration: durations.labels(labels) };
-        requestSeries.set(key, series);
-      }
-      series.count.inc();
-      series.duration.observe(reply.elapsedTime / 1000);
+      requests.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     },
     /** The mailer, counting each mail as sent or failed. */
     countMails(mailer: Mailer): Mailer {
