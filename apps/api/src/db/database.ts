@@ -3,6 +3,7 @@ import { drizzle as drizzlePg, type NodePgQueryResultHKT } from 'drizzle-orm/nod
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { reusePgliteStatements } from './pglite-statements.ts';
 import { reuseStatements } from './statement-names.ts';
 
 /** Drizzle over either driver. A transaction of it is assignable to it, so repositories take either with no cast. */
@@ -118,6 +119,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
+  reusePgliteStatements(client);
   const { queries, logger } = queryCounter();
   const db = drizzlePglite({ client, logger }) as unknown as Db;
   return {
