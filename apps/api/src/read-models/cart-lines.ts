@@ -1,4 +1,5 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { builtOnce } from '../db/built-once.ts';
 import type { Db } from '../db/database.ts';
 import {
   type CartRow,
@@ -131,27 +132,58 @@ export async function productInCart(tx: Db, cartId: string, productId: number, i
   return row;
 }
 
+type LockedCartColumns = {
+  id: string;
+  identity_id: string;
+  status: CartRow['status'];
+  coupon_id: string | null;
+  order_id: string | null;
+  version: number | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  is_active: boolean | null;
+  tub_stock: number | string | null;
+  item_id: string | null;
+  quantity: number | string | null;
+  unlocked: boolean;
+};
+
+const lockedCart = builtOnce<LockedCartColumns>(sql`
+  SELECT c.id, c.identity_id, c.status, c.coupon_id, c.order_id, c.version, c.created_at,
+    c.updated_at, p.is_active, p.tub_stock, i.id AS item_id, i.quantity,
+    ${unlockedBy(sql.placeholder('identityId'), sql.placeholder('productId'))} AS unlocked
+  FROM carts c
+  LEFT JOIN products p ON p.id = ${sql.placeholder('productId')}
+  LEFT JOIN cart_items i ON i.cart_id = c.id AND i.product_id = ${sql.placeholder('productId')}
+  WHERE c.id = ${sql.placeholder('cartId')}
+  LIMIT 1
+  FOR UPDATE OF c`);
+
 /**
  * The cart locked for a change, with the product's state, this cart's line of it and whether
- * `identityId` unlocked it (one round trip).
+ * `identityId` unlocked it (one round trip; its text is built once).
  */
 export async function lockCartWithProduct(tx: Db, cartId: string, productId: number, identityId: string) {
-  const [row] = await tx
-    .select({
-      cart: carts,
-      isActive: products.isActive,
-      tubStock: products.tubStock,
-      itemId: cartItems.id,
-      quantity: cartItems.quantity,
-      unlocked: unlockedBy(identityId, productId),
-    })
-    .from(carts)
-    .leftJoin(products, eq(products.id, productId))
-    .leftJoin(cartItems, and(eq(cartItems.cartId, carts.id), eq(cartItems.productId, productId)))
-    .where(eq(carts.id, cartId))
-    .limit(1)
-    .for('update', { of: carts });
-  return row;
+  const [row] = await lockedCart(tx, { cartId, productId, identityId });
+  if (!row) return undefined;
+  const cart: CartRow = {
+    id: row.id,
+    identityId: row.identity_id,
+    status: row.status,
+    couponId: row.coupon_id,
+    orderId: row.order_id,
+    version: Number(row.version),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+  return {
+    cart,
+    isActive: row.is_active,
+    tubStock: row.tub_stock === null ? null : Number(row.tub_stock),
+    itemId: row.item_id,
+    quantity: row.quantity === null ? null : Number(row.quantity),
+    unlocked: row.unlocked === true,
+  };
 }
 
 /** A row of `linesWithProducts`, as the driver answers it. */

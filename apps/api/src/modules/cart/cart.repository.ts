@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { builtOnce } from '../../db/built-once.ts';
 import type { Db } from '../../db/database.ts';
 import {
   type CartLineColumns,
@@ -78,52 +79,56 @@ export async function setItemQuantity(tx: Db, id: string, quantity: number): Pro
   await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, id));
 }
 
+type WrittenLineRow = CartLineColumns & {
+  cart_id: string;
+  cart_identity_id: string;
+  cart_status: CartRow['status'];
+  cart_coupon_id: string | null;
+  cart_order_id: string | null;
+  cart_version: number;
+  cart_created_at: Date | string;
+  cart_updated_at: Date | string;
+};
+
+const at = sql.placeholder('at');
+const cartId = sql.placeholder('cartId');
+const productId = sql.placeholder('productId');
+const writeLine = builtOnce<WrittenLineRow>(sql`
+  WITH line AS (
+    INSERT INTO cart_items (id, cart_id, product_id, quantity, created_at)
+    VALUES (${sql.placeholder('id')}, ${cartId}, ${productId}, ${sql.placeholder('quantity')}, ${at}::timestamptz)
+    ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity
+    RETURNING id, product_id, quantity, created_at),
+  bumped AS (
+    UPDATE carts SET version = version + 1, updated_at = ${at}::timestamptz
+    WHERE id = ${cartId} AND EXISTS (SELECT 1 FROM line)
+    RETURNING id, identity_id, status, coupon_id, order_id, version, created_at, updated_at),
+  lines AS (${linesWithProducts(sql`
+    SELECT id, product_id, quantity, created_at FROM cart_items
+    WHERE cart_id = ${cartId} AND product_id <> ${productId}
+    UNION ALL
+    SELECT id, product_id, quantity, created_at FROM line`)})
+  SELECT c.id AS cart_id, c.identity_id AS cart_identity_id, c.status AS cart_status,
+    c.coupon_id AS cart_coupon_id, c.order_id AS cart_order_id, c.version AS cart_version,
+    c.created_at AS cart_created_at, c.updated_at AS cart_updated_at, v.*
+  FROM bumped c CROSS JOIN lines v
+  ORDER BY v.created_at, v.item_id`);
+
 /**
  * addToCart's write in one statement: the line (inserted, or its quantity set), the cart's next
  * version, and the cart's lines for the answer with their products (in `listLines`' order). The
  * statement's reads see the cart as it was before it, so the lines are the other products' lines
  * as they were plus the line the INSERT answered. The caller holds the cart's row lock and checked
- * the quantity and the stock. Undefined when the cart did not move (nothing is answered).
+ * the quantity and the stock. Undefined when the cart did not move (nothing is answered). Its
+ * text is built once.
  */
 export async function setLineAndBump(
   tx: Db,
   line: { id: string; cartId: string; productId: number; quantity: number },
   now: Date,
 ): Promise<{ cart: CartRow; lines: CartLineRow[] } | undefined> {
-  const at = now.toISOString();
-  const rows = sql`
-    SELECT id, product_id, quantity, created_at FROM cart_items
-    WHERE cart_id = ${line.cartId} AND product_id <> ${line.productId}
-    UNION ALL
-    SELECT id, product_id, quantity, created_at FROM line`;
-  const result = await tx.execute<
-    CartLineColumns & {
-      cart_id: string;
-      cart_identity_id: string;
-      cart_status: CartRow['status'];
-      cart_coupon_id: string | null;
-      cart_order_id: string | null;
-      cart_version: number;
-      cart_created_at: Date | string;
-      cart_updated_at: Date | string;
-    }
-  >(sql`
-    WITH line AS (
-      INSERT INTO cart_items (id, cart_id, product_id, quantity, created_at)
-      VALUES (${line.id}, ${line.cartId}, ${line.productId}, ${line.quantity}, ${at}::timestamptz)
-      ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity
-      RETURNING id, product_id, quantity, created_at),
-    bumped AS (
-      UPDATE carts SET version = version + 1, updated_at = ${at}::timestamptz
-      WHERE id = ${line.cartId} AND EXISTS (SELECT 1 FROM line)
-      RETURNING id, identity_id, status, coupon_id, order_id, version, created_at, updated_at),
-    lines AS (${linesWithProducts(rows)})
-    SELECT c.id AS cart_id, c.identity_id AS cart_identity_id, c.status AS cart_status,
-      c.coupon_id AS cart_coupon_id, c.order_id AS cart_order_id, c.version AS cart_version,
-      c.created_at AS cart_created_at, c.updated_at AS cart_updated_at, v.*
-    FROM bumped c CROSS JOIN lines v
-    ORDER BY v.created_at, v.item_id`);
-  const first = result.rows[0];
+  const rows = await writeLine(tx, { ...line, at: now.toISOString() });
+  const first = rows[0];
   if (!first) return undefined;
   return {
     cart: {
@@ -136,7 +141,7 @@ export async function setLineAndBump(
       createdAt: new Date(first.cart_created_at),
       updatedAt: new Date(first.cart_updated_at),
     },
-    lines: result.rows.map(toCartLineRow),
+    lines: rows.map(toCartLineRow),
   };
 }
 
