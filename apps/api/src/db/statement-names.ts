@@ -6,7 +6,7 @@ import type pg from 'pg';
  * statement did before: a statement built with a varying number of parameters (an `IN` list) then
  * cannot make each connection's server process keep plans without end.
  */
-export const NAMED_STATEMENTS_KEPT = 500;
+const NAMED_STATEMENTS_KEPT = 500;
 
 /**
  * Names for statement texts, at most `kept` of them: the name `text` is prepared under on every

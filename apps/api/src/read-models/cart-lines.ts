@@ -132,15 +132,35 @@ export async function productInCart(tx: Db, cartId: string, productId: number, i
   return row;
 }
 
-type LockedCartColumns = {
-  id: string;
-  identity_id: string;
-  status: CartRow['status'];
-  coupon_id: string | null;
-  order_id: string | null;
-  version: number | string;
-  created_at: Date | string;
-  updated_at: Date | string;
+/**
+ * A cart row as a raw statement answers it, its columns named `cart_*` (so they can sit beside a
+ * line's or a product's): the write that adds a line answers the same.
+ */
+export type CartColumns = {
+  cart_id: string;
+  cart_identity_id: string;
+  cart_status: CartRow['status'];
+  cart_coupon_id: string | null;
+  cart_order_id: string | null;
+  cart_version: number | string;
+  cart_created_at: Date | string;
+  cart_updated_at: Date | string;
+};
+
+export function toCartRow(row: CartColumns): CartRow {
+  return {
+    id: row.cart_id,
+    identityId: row.cart_identity_id,
+    status: row.cart_status,
+    couponId: row.cart_coupon_id,
+    orderId: row.cart_order_id,
+    version: Number(row.cart_version),
+    createdAt: new Date(row.cart_created_at),
+    updatedAt: new Date(row.cart_updated_at),
+  };
+}
+
+type LockedCartColumns = CartColumns & {
   is_active: boolean | null;
   tub_stock: number | string | null;
   item_id: string | null;
@@ -149,8 +169,10 @@ type LockedCartColumns = {
 };
 
 const lockedCart = builtOnce<LockedCartColumns>(sql`
-  SELECT c.id, c.identity_id, c.status, c.coupon_id, c.order_id, c.version, c.created_at,
-    c.updated_at, p.is_active, p.tub_stock, i.id AS item_id, i.quantity,
+  SELECT c.id AS cart_id, c.identity_id AS cart_identity_id, c.status AS cart_status,
+    c.coupon_id AS cart_coupon_id, c.order_id AS cart_order_id, c.version AS cart_version,
+    c.created_at AS cart_created_at, c.updated_at AS cart_updated_at,
+    p.is_active, p.tub_stock, i.id AS item_id, i.quantity,
     ${unlockedBy(sql.placeholder('identityId'), sql.placeholder('productId'))} AS unlocked
   FROM carts c
   LEFT JOIN products p ON p.id = ${sql.placeholder('productId')}
@@ -166,18 +188,8 @@ const lockedCart = builtOnce<LockedCartColumns>(sql`
 export async function lockCartWithProduct(tx: Db, cartId: string, productId: number, identityId: string) {
   const [row] = await lockedCart(tx, { cartId, productId, identityId });
   if (!row) return undefined;
-  const cart: CartRow = {
-    id: row.id,
-    identityId: row.identity_id,
-    status: row.status,
-    couponId: row.coupon_id,
-    orderId: row.order_id,
-    version: Number(row.version),
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  };
   return {
-    cart,
+    cart: toCartRow(row),
     isActive: row.is_active,
     tubStock: row.tub_stock === null ? null : Number(row.tub_stock),
     itemId: row.item_id,

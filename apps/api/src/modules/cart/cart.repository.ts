@@ -2,10 +2,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once.ts';
 import type { Db } from '../../db/database.ts';
 import {
+  type CartColumns,
   type CartLineColumns,
   type CartLineRow,
   linesWithProducts,
   toCartLineRow,
+  toCartRow,
 } from '../../read-models/cart-lines.ts';
 import { type CartItemRow, type CartRow, type CouponRow, cartItems, carts, coupons } from './cart.table.ts';
 
@@ -79,16 +81,7 @@ export async function setItemQuantity(tx: Db, id: string, quantity: number): Pro
   await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, id));
 }
 
-type WrittenLineRow = CartLineColumns & {
-  cart_id: string;
-  cart_identity_id: string;
-  cart_status: CartRow['status'];
-  cart_coupon_id: string | null;
-  cart_order_id: string | null;
-  cart_version: number;
-  cart_created_at: Date | string;
-  cart_updated_at: Date | string;
-};
+type WrittenLineRow = CartLineColumns & CartColumns;
 
 const at = sql.placeholder('at');
 const cartId = sql.placeholder('cartId');
@@ -131,16 +124,7 @@ export async function setLineAndBump(
   const first = rows[0];
   if (!first) return undefined;
   return {
-    cart: {
-      id: first.cart_id,
-      identityId: first.cart_identity_id,
-      status: first.cart_status,
-      couponId: first.cart_coupon_id,
-      orderId: first.cart_order_id,
-      version: Number(first.cart_version),
-      createdAt: new Date(first.cart_created_at),
-      updatedAt: new Date(first.cart_updated_at),
-    },
+    cart: toCartRow(first),
     lines: rows.map(toCartLineRow),
   };
 }
