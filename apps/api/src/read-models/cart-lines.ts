@@ -183,7 +183,9 @@ const lockedCart = builtOnce<LockedCartColumns>(sql`
 
 /**
  * The cart locked for a change, with the product's state, this cart's line of it and whether
- * `identityId` unlocked it (one round trip; its text is built once).
+ * `identityId` unlocked it (one round trip; its text is built once). The cart row is the latest
+ * one, but the line is as it was when the statement began: a change that held the lock while this
+ * waited for it is not in it, so a write must not set the line's quantity from it.
  */
 export async function lockCartWithProduct(tx: Db, cartId: string, productId: number, identityId: string) {
   const [row] = await lockedCart(tx, { cartId, productId, identityId });

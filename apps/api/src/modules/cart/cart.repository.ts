@@ -89,8 +89,8 @@ const productId = sql.placeholder('productId');
 const writeLine = builtOnce<WrittenLineRow>(sql`
   WITH line AS (
     INSERT INTO cart_items (id, cart_id, product_id, quantity, created_at)
-    VALUES (${sql.placeholder('id')}, ${cartId}, ${productId}, ${sql.placeholder('quantity')}, ${at}::timestamptz)
-    ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity
+    VALUES (${sql.placeholder('id')}, ${cartId}, ${productId}, ${sql.placeholder('added')}, ${at}::timestamptz)
+    ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity
     RETURNING id, product_id, quantity, created_at),
   bumped AS (
     UPDATE carts SET version = version + 1, updated_at = ${at}::timestamptz
@@ -108,16 +108,19 @@ const writeLine = builtOnce<WrittenLineRow>(sql`
   ORDER BY v.created_at, v.item_id`);
 
 /**
- * addToCart's write in one statement: the line (inserted, or its quantity set), the cart's next
- * version, and the cart's lines for the answer with their products (in `listLines`' order). The
- * statement's reads see the cart as it was before it, so the lines are the other products' lines
- * as they were plus the line the INSERT answered. The caller holds the cart's row lock and checked
- * the quantity and the stock. Undefined when the cart did not move (nothing is answered). Its
- * text is built once.
+ * addToCart's write in one statement: `added` tubs more on the product's line (a new line with
+ * that many when there is none), the cart's next version, and the cart's lines for the answer with
+ * their products (in `listLines`' order). The caller holds the cart's row lock and runs this as a
+ * statement of its own after taking it, so the line counts up from its latest quantity: a quantity
+ * read in the statement that waited for the lock can be older than an add that held it
+ * (docs/performance.md, "An add counts from the line as it stands"). The statement's reads see the
+ * cart as it was before it, so the lines are the other products' lines as they were plus the line
+ * the INSERT answered. Undefined when the cart did not move (nothing is answered). Its text is
+ * built once.
  */
-export async function setLineAndBump(
+export async function addToLineAndBump(
   tx: Db,
-  line: { id: string; cartId: string; productId: number; quantity: number },
+  line: { id: string; cartId: string; productId: number; added: number },
   now: Date,
 ): Promise<{ cart: CartRow; lines: CartLineRow[] } | undefined> {
   const rows = await writeLine(tx, { ...line, at: now.toISOString() });

@@ -191,6 +191,36 @@ describe('POST /api/cart/addToCart', () => {
     expect(open.items).toHaveLength(2);
   });
 
+  it('adds at the same moment to the same line each count (none is lost)', async () => {
+    const cart = await freshCart(alice);
+    const productId = cart.items[0]!.productId;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => add(alice, productId, cart.id)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const read = cartOf(await getCart(alice, cart.id));
+    expect(read.items[0]!.quantity).toBe(cart.items[0]!.quantity + 8);
+    expect(read.version).toBe(cart.version + 8);
+    // Each answer is the cart as its own add left it: eight different quantities.
+    expect(new Set(answers.map((a) => cartOf(a).items[0]!.quantity)).size).toBe(8);
+  });
+
+  it('adds at the same moment stop at the tub stock: the rest are refused and roll back', async () => {
+    const cart = await freshCart(alice);
+    const productId = cart.items[0]!.productId;
+    await server.database.db.execute(sql`UPDATE products SET tub_stock = 3 WHERE id = ${productId}`);
+    try {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => add(alice, productId, cart.id)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 400, 400, 400]);
+      for (const refused of answers.filter((a) => a.status === 400)) {
+        expect(refused.body.error_description).toBe('Only 3 tubs of this product are in stock.');
+      }
+      const read = cartOf(await getCart(alice, cart.id));
+      expect(read.items[0]!.quantity).toBe(3);
+      expect(read.version).toBe(cart.version + 2);
+    } finally {
+      await server.database.db.execute(sql`UPDATE products SET tub_stock = 50 WHERE id = ${productId}`);
+    }
+  });
+
   it('refuses a locked product with 403 and a reason, and adds nothing', async () => {
     const cart = await freshCart(alice);
     const res = await add(alice, lockedProduct, cart.id);

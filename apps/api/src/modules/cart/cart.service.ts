@@ -214,13 +214,21 @@ export function createCartService({ db, clock }: CartServiceDeps) {
           found.unlocked === true,
         );
         if (quantity > 99) throw badRequest(CartMessages.quantity);
-        // The line, the cart's version and the lines of the answer in one statement.
-        const written = await repo.setLineAndBump(
+        // The line, the cart's version and the lines of the answer in one statement, counting up
+        // from the line as it stands under the lock.
+        const written = await repo.addToLineAndBump(
           tx,
-          { id: found.itemId ?? randomUUID(), cartId: cart.id, productId: query.productId, quantity },
+          { id: found.itemId ?? randomUUID(), cartId: cart.id, productId: query.productId, added: 1 },
           clock(),
         );
         if (!written) throw conflict(CartMessages.stale);
+        // The quantity read before the lock can be older than an add that held it: the checks
+        // again on the quantity written (a refusal rolls the write back).
+        const line = written.lines.find((l) => l.productId === query.productId);
+        if (line && line.quantity !== quantity) {
+          checkProduct({ isActive: found.isActive, tubStock: found.tubStock }, line.quantity);
+          if (line.quantity > 99) throw badRequest(CartMessages.quantity);
+        }
         return view(written.cart, tx, undefined, written.lines);
       });
     },
