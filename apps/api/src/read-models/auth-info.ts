@@ -1,8 +1,14 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { fromJsonRow, jsonRow } from '../db/json-rows.ts';
 import { type IdentityRow, identities } from '../modules/accounts/accounts.table.ts';
 import { orders } from '../modules/orders/orders.table.ts';
-import { cycleProgressColumns, type MembershipWithCycle } from '../modules/subscriptions/index.ts';
+import {
+  cycleFromJson,
+  cycleProgressColumns,
+  type MembershipWithCycle,
+  subscriptionFromJson,
+} from '../modules/subscriptions/index.ts';
 import { billingCycles, subscriptions } from '../modules/subscriptions/subscriptions.table.ts';
 
 export interface AuthInfoRead {
@@ -19,7 +25,8 @@ export interface AuthInfoRead {
  * the first box still to pay. Every page load of a signed-in person asks for this, and it was two
  * statements on two pooled connections; each statement costs a socket write and the client's
  * parsing of its result (docs/performance.md#where-a-member-read-spends-its-time). Undefined when
- * the identity is gone (a token that outlived its account).
+ * the identity is gone (a token that outlived its account). Its three rows come as one JSON value
+ * each (db/json-rows.ts): 55 columns were most of what the client parsed at every page load.
  */
 export function prepareAuthInfoRead(db: Db) {
   // The membership AuthInfo shows: live first, then the newest (the order subscriptionOf used).
@@ -40,9 +47,9 @@ export function prepareAuthInfoRead(db: Db) {
     .limit(1);
   const statement = db
     .select({
-      identity: identities,
-      subscription: subscriptions,
-      cycle: billingCycles,
+      identity: jsonRow(identities),
+      subscription: jsonRow(subscriptions),
+      cycle: jsonRow(billingCycles),
       ...cycleProgressColumns,
       // A CASE runs its subquery only on the branch taken: members never pay for this lookup.
       uncompletedFirstBoxId: sql<
@@ -64,18 +71,22 @@ export function prepareAuthInfoRead(db: Db) {
 
   return async (identityId: string): Promise<AuthInfoRead | undefined> => {
     const row = (await statement.execute({ id: identityId }))[0];
-    if (!row) return undefined;
+    const identity = row && identityFromJson(row.identity);
+    if (!identity) return undefined;
+    const subscription = subscriptionFromJson(row.subscription);
     return {
-      identity: row.identity,
-      membership: row.subscription
+      identity,
+      membership: subscription
         ? {
-            subscription: row.subscription,
-            cycle: row.cycle,
+            subscription,
+            cycle: cycleFromJson(row.cycle),
             reviewedAt: row.reviewedAt ? new Date(row.reviewedAt) : null,
             trackingNumber: row.trackingNumber,
           }
         : null,
-      uncompletedFirstBoxId: row.subscription ? null : row.uncompletedFirstBoxId,
+      uncompletedFirstBoxId: subscription ? null : row.uncompletedFirstBoxId,
     };
   };
 }
+
+const identityFromJson = fromJsonRow(identities);

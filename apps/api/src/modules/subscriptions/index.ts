@@ -12,7 +12,12 @@ export {
   type SubscriptionActions,
   type SubscriptionActionsDeps,
 } from './subscription-actions.ts';
-export { cycleProgressColumns, setIssueReportHandled } from './subscriptions.repository.ts';
+export {
+  cycleFromJson,
+  cycleProgressColumns,
+  setIssueReportHandled,
+  subscriptionFromJson,
+} from './subscriptions.repository.ts';
 export {
   type RenewalConfirmations,
   type SubscriptionsRoutesOptions,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { fromJsonRow, jsonRow } from '../../db/json-rows.ts';
 import {
   type BillingCycleRow,
   billingCycles,
@@ -54,16 +55,21 @@ export const cycleProgressColumns = {
   >`(SELECT o.tracking_number FROM orders o WHERE o.id = ${billingCycles.orderId})`,
 };
 
+/** The membership and cycle rows of a read that selects them with `jsonRow`. */
+export const subscriptionFromJson = fromJsonRow(subscriptions);
+export const cycleFromJson = fromJsonRow(billingCycles);
+
 /**
  * A member's membership (the live one, else the latest canceled one, so a canceled member can
  * restart) and its current cycle in one prepared statement, for `subscriptionOf`. AuthInfo reads
- * the same with the identity in its own statement (read-models/auth-info.ts).
+ * the same with the identity in its own statement (read-models/auth-info.ts). Both rows come as
+ * one JSON value each (db/json-rows.ts): 35 columns were most of what the client parsed.
  */
 export function prepareLiveWithCycle(db: Db) {
   const statement = db
     .select({
-      subscription: subscriptions,
-      cycle: billingCycles,
+      subscription: jsonRow(subscriptions),
+      cycle: jsonRow(billingCycles),
       ...cycleProgressColumns,
     })
     .from(subscriptions)
@@ -90,7 +96,13 @@ export function prepareLiveWithCycle(db: Db) {
     | undefined
   > => {
     const row = (await statement.execute({ id: identityId }))[0];
-    return row && { ...row, reviewedAt: row.reviewedAt ? new Date(row.reviewedAt) : null };
+    if (!row) return undefined;
+    return {
+      subscription: subscriptionFromJson(row.subscription)!,
+      cycle: cycleFromJson(row.cycle),
+      reviewedAt: row.reviewedAt ? new Date(row.reviewedAt) : null,
+      trackingNumber: row.trackingNumber,
+    };
   };
 }
 
