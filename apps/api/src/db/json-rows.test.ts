@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identities, identityImages } from '../modules/accounts/accounts.table.ts';
 import { seedCatalog } from '../modules/catalog/catalog.seed.ts';
+import { products } from '../modules/catalog/catalog.table.ts';
 import { newMember, payOrder, relaxedLimiter } from '../modules/checkout/checkout.test-support.ts';
 import { billingCycles, subscriptions } from '../modules/subscriptions/subscriptions.table.ts';
 import { startTestServer, type TestServer } from '../test/helpers.ts';
@@ -54,7 +55,8 @@ describe('a whole row read as one JSON value', () => {
     expect(byJson.map((r) => decode(r.row))).toEqual(byColumns);
   }
 
-  it("answers the identities, memberships and cycles exactly as Drizzle's column read does", async () => {
+  it("answers the identities, memberships, cycles and products exactly as Drizzle's column read does", async () => {
+    await sameAsColumns(products);
     await sameAsColumns(identities);
     await sameAsColumns(subscriptions);
     await sameAsColumns(billingCycles);

@@ -16,6 +16,7 @@ const JSON_SAFE = new Set([
   'PgText',
   'PgInteger',
   'PgSmallInt',
+  'PgDoublePrecision',
   'PgBoolean',
   'PgJsonb',
   'PgTimestamp',

@@ -49,7 +49,8 @@ export function prepareProductPage(db: Db) {
     .prepare('product_page');
   return async (id: number, identityId: string | null): Promise<ProductPageRow | undefined> => {
     const [row] = await statement.execute({ id, identityId });
-    if (!row?.product.isActive) return undefined;
-    return { ...toRatedProduct(row), unlocked: row.unlocked === true };
+    if (!row) return undefined;
+    const product = toRatedProduct(row);
+    return product.isActive ? { ...product, unlocked: row.unlocked === true } : undefined;
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { fromJsonRow, jsonRow } from '../../db/json-rows.ts';
 import { type BrandRow, brands, type ProductRow, products } from './catalog.table.ts';
 
 /** A product row with its brand, as every product answer needs both. */
@@ -39,16 +40,19 @@ function toRating([count, average]: [number | string, number | string | null]): 
  * The columns of a rated product read (the product, its brand, its rating), selected from
  * `products` joined to `brands`; `toRatedProduct` turns a selected row into the answer's row. The
  * product page's read for a member (read-models/product-page.ts) selects the same, so both
- * answer alike.
+ * answer alike. The product's 24 columns come as one JSON value (db/json-rows.ts): the shop and
+ * the product page read them at every visit.
  */
-export const ratedProductColumns = { product: products, brand: brandColumns, rating: ratingColumn };
+export const ratedProductColumns = { product: jsonRow(products), brand: brandColumns, rating: ratingColumn };
+
+const productFromJson = fromJsonRow(products);
 
 export function toRatedProduct(row: {
-  product: ProductRow;
+  product: unknown;
   brand: CatalogProductRow['brand'];
   rating: [number | string, number | string | null];
 }): RatedProductRow {
-  return { ...row.product, brand: row.brand, rating: toRating(row.rating) };
+  return { ...productFromJson(row.product)!, brand: row.brand, rating: toRating(row.rating) };
 }
 
 export async function listBrands(db: Db): Promise<BrandRow[]> {
@@ -63,7 +67,7 @@ export async function listActiveProducts(db: Db): Promise<RatedProductRow[]> {
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(eq(products.isActive, true))
     .orderBy(asc(products.id));
-  return rows.map((r) => ({ ...r.product, brand: r.brand, rating: toRating(r.rating) }));
+  return rows.map(toRatedProduct);
 }
 
 /**
@@ -81,8 +85,8 @@ export function prepareFindActiveProduct(db: Db) {
     .prepare('catalog_active_product');
   return async (id: number): Promise<RatedProductRow | undefined> => {
     const [row] = await statement.execute({ id });
-    if (!row?.product.isActive) return undefined;
-    return toRatedProduct(row);
+    const product = row && toRatedProduct(row);
+    return product?.isActive ? product : undefined;
   };
 }
 
