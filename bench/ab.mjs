@@ -38,13 +38,22 @@ async function start(dist, port) {
   const child = spawn('node', [`${dist}/server.js`], { env, stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const login = await fetch(`${base}/api/User/Login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ emailAddress: 'demo-member-01@example.com', password: 'demo-member-sample-first' }),
+    body: JSON.stringify({
+      emailAddress: 'demo-member-01@example.com',
+      password: 'demo-member-sample-first',
+    }),
   }).then((r) => r.json());
   const token = login.token ?? login.authenticationResult?.token;
   if (!token) throw new Error(`${dist}: the demo member could not sign in (${JSON.stringify(login)})`);
@@ -57,7 +66,13 @@ async function start(dist, port) {
 const load = (store, duration) =>
   new Promise((resolve, reject) =>
     autocannon(
-      { url: `${store.base}${path}`, connections: 20, overallRate: Number(rate), duration, headers: store.headers },
+      {
+        url: `${store.base}${path}`,
+        connections: 20,
+        overallRate: Number(rate),
+        duration,
+        headers: store.headers,
+      },
       (error, result) => (error ? reject(error) : resolve(result)),
     ),
   );
@@ -75,7 +90,9 @@ try {
     ]) {
       const before = cpuSeconds(store.child.pid);
       const result = await load(store, 8);
-      perRequest[name].push(Math.round(((cpuSeconds(store.child.pid) - before) * 1e6) / result.requests.total));
+      perRequest[name].push(
+        Math.round(((cpuSeconds(store.child.pid) - before) * 1e6) / result.requests.total),
+      );
       if (result.non2xx) console.log(`${name}: ${result.non2xx} answers were not 2xx`);
     }
   }
