@@ -7,7 +7,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * description per column at every execution and a value parse per column; as one JSON value it is
  * one field and one native `JSON.parse` (docs/performance.md, "A wide row as one JSON value").
  * Only the column kinds below are known; a table with another kind is refused when its decoder is
- * made, so a new column kind cannot be read wrongly without a test failing.
+ * made (at start-up), so a column of a new kind cannot be misread quietly.
  */
 
 /** Column kinds whose JSON form `mapFromDriverValue` reads the same as their text form. */
@@ -23,7 +23,10 @@ const JSON_SAFE = new Set([
   'PgArray',
 ]);
 
-/** `row_to_json(alias)`: the row of `table` under `alias` as one JSON value, null for no row (an outer join's missing side). */
+/**
+ * `row_to_json(table)`: the row of `table` (named as the statement's FROM names it, which is how
+ * Drizzle names it) as one JSON value; null for no row (an outer join's missing side).
+ */
 export function jsonRow(table: PgTable): SQL<unknown> {
   return sql`row_to_json(${sql.identifier(getTableName(table))})`;
 }
