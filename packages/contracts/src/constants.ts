@@ -59,6 +59,16 @@ export function formatUsd(cents: number): string {
 }
 
 /**
+ * "#00002": the one customer-facing number of an order, the last 5 characters of its stored
+ * number, the same on every page, email and back-office screen (docs/product.md#order-numbers).
+ * Here rather than beside the order schemas: a page that shows the number without reading an order
+ * (the tub plans' page) then loads no zod (docs/performance.md#initial-javascript).
+ */
+export function displayOrderNumber(orderNumber: string): string {
+  return `#${orderNumber.slice(-5)}`;
+}
+
+/**
  * The origin the prerendered public pages are built with: their social-card image and canonical
  * URLs need an absolute address the build cannot know. The API puts its PUBLIC_URL in its place
  * when it loads the pages (docs/decisions/014-prerendered-public-pages.md#serving).

@@ -135,14 +135,6 @@ export const ConfirmNewOrderSchema = z.object({
 });
 export type ConfirmNewOrder = z.infer<typeof ConfirmNewOrderSchema>;
 
-/**
- * "#00002": the one customer-facing number of an order, the last 5 characters of its stored
- * number, the same on every page, email and back-office screen (docs/product.md#order-numbers).
- */
-export function displayOrderNumber(orderNumber: string): string {
-  return `#${orderNumber.slice(-5)}`;
-}
-
 /** One line of GET /order/GetMyOrders: the member's order history (profile, docs/product.md#member-area). */
 export const OrderSummarySchema = z.object({
   id: z.string(),
