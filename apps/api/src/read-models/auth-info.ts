@@ -19,6 +19,9 @@ export interface AuthInfoRead {
   uncompletedFirstBoxId: string | null;
 }
 
+/** The identity's row, as `prepareAuthInfoRead` reads it (one JSON value, db/json-rows.ts). */
+const identityFromJson = fromJsonRow(identities);
+
 /**
  * GET /Account/AuthInfo's read in one prepared statement: the identity, its membership (the live
  * one, else the newest canceled one) with the current cycle, and for someone without a membership
@@ -88,5 +91,3 @@ export function prepareAuthInfoRead(db: Db) {
     };
   };
 }
-
-const identityFromJson = fromJsonRow(identities);
