@@ -155,7 +155,7 @@ async function main() {
     ),
   );
   console.log(
-    `targets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS <= ${TARGETS.cls}, JS <= ${TARGETS.initialJsKb} kB gzip`,
+    `targets: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS <= ${TARGETS.cls} (JS kB gz: the page's whole first load, for comparison; the target is the shell's, below)`,
   );
   const jsKb = js.gzipBytes / 1000;
   console.log(
@@ -181,14 +181,17 @@ async function main() {
   console.log('Written to bench/results/lighthouse-latest.json (and an HTML report per page)');
 }
 
-/** "ok", or which of the page's targets it missed. */
+/**
+ * "ok", or which of the page's targets it missed. The page's own JavaScript (the shell and its
+ * route's chunks) is printed for comparison; the JavaScript target is the shell's, printed below
+ * the table.
+ */
 function missedTargets(r) {
   const missed = [
     verdict(r.score, TARGETS.score, 'min') === 'ok' ? null : 'score',
     verdict(r.lcp, TARGETS.lcpMs, 'max') === 'ok' ? null : 'LCP',
     verdict(r.tbt, TARGETS.tbtMs, 'max') === 'ok' ? null : 'TBT',
     verdict(r.cls, TARGETS.cls, 'max') === 'ok' ? null : 'CLS',
-    verdict(r.initialJsGzipBytes / 1000, TARGETS.initialJsKb, 'max') === 'ok' ? null : 'JS',
   ].filter(Boolean);
   return missed.length ? `MISSED ${missed.join(', ')}` : 'ok';
 }
