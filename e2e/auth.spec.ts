@@ -115,6 +115,50 @@ test.describe('accounts', () => {
     expect(loginCalls).toEqual([]);
   });
 
+  test('the login form loads its checks after the page: a submit made before they arrive is checked when they do', async ({
+    page,
+  }) => {
+    const loginCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/user\/login/i.test(request.url())) loginCalls.push(request.url());
+    });
+    // The form's schemas come in their own chunk after the page has hydrated; hold it back.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/form-schemas-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('whatever-it-is');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Please enter a valid email.')).toHaveCount(0);
+
+    release();
+    await expect(page.getByText('Please enter a valid email.')).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+    expect(loginCalls).toEqual([]);
+  });
+
+  test("the login form's checks cannot load: the server's own check answers under the field", async ({
+    page,
+  }) => {
+    await page.route('**/assets/form-schemas-*.js', (route) => route.abort());
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('whatever-it-is');
+    const answer = page.waitForResponse(/\/api\/user\/login/i);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription(
+      /Please enter a valid email\./,
+    );
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('the sign-up form checks the password, the username and the age', async ({ page }) => {
     await page.goto('/register');
     await page.getByLabel('Email', { exact: true }).fill('someone@example.com');

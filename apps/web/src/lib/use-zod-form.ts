@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 
 type Values = Record<string, string | boolean>;
@@ -16,16 +16,48 @@ export function firstErrorByField(
 }
 
 /**
+ * The form's schema, or a function that loads it. A loaded schema keeps zod out of the page's first
+ * load: the sign-in pages paint and hydrate without it, and it arrives right after
+ * (docs/performance.md#a-constant-beside-schemas-brings-the-schemas-along-2026-11-28).
+ */
+export type SchemaSource<Out> = z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);
+
+/**
  * A form checked by the same zod schema as the server (docs/product.md#rules): a field's error shows once
  * it is touched (blurred); an invalid submit marks every field touched, focuses the first wrong
- * one and sends nothing.
+ * one and sends nothing. A schema still loading shows no errors yet; a submit waits for it.
  */
-export function useZodForm<V extends Values, Out>(schema: z.ZodType<Out>, initial: V) {
+export function useZodForm<V extends Values, Out>(source: SchemaSource<Out>, initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const result = useMemo(() => schema.safeParse(values), [schema, values]);
-  const errors = useMemo(() => (result.success ? {} : firstErrorByField(result.error.issues)), [result]);
+  const [schema, setSchema] = useState(() => (typeof source === 'function' ? undefined : source));
+  const loading = useRef<Promise<z.ZodType<Out>>>(undefined);
+  /** The schema, loaded once; a load that failed is tried again at the next call. */
+  const loadSchema = (): Promise<z.ZodType<Out>> => {
+    if (schema) return Promise.resolve(schema);
+    loading.current ??= (source as () => Promise<z.ZodType<Out>>)().then(
+      (loaded) => {
+        setSchema(() => loaded);
+        return loaded;
+      },
+      (error: unknown) => {
+        loading.current = undefined;
+        throw error;
+      },
+    );
+    return loading.current;
+  };
+  // After the first render, so the page hydrates first; a failed load waits for the submit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once, on mount
+  useEffect(() => {
+    if (!schema) loadSchema().catch(() => {});
+  }, []);
+  const result = useMemo(() => schema?.safeParse(values), [schema, values]);
+  const errors = useMemo(
+    () => (result && !result.success ? firstErrorByField(result.error.issues) : {}),
+    [result],
+  );
 
   function errorOf(name: keyof V & string): string | undefined {
     if (!touched[name]) return undefined;
@@ -69,17 +101,29 @@ export function useZodForm<V extends Values, Out>(schema: z.ZodType<Out>, initia
   function handleSubmit(onValid: (data: Out) => void | Promise<void>) {
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      const form = event.currentTarget;
       const all = Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Partial<
         Record<keyof V, boolean>
       >;
       setTouched(all);
-      if (!result.success) {
-        const first = Object.keys(values).find((k) => errors[k]);
-        const element = first ? event.currentTarget.elements.namedItem(first) : null;
-        if (element instanceof HTMLElement) element.focus();
-        return;
-      }
-      void onValid(result.data);
+      const check = (checked: z.ZodSafeParseResult<Out>) => {
+        if (!checked.success) {
+          const wrong = firstErrorByField(checked.error.issues);
+          const first = Object.keys(values).find((k) => wrong[k]);
+          const element = first ? form.elements.namedItem(first) : null;
+          if (element instanceof HTMLElement) element.focus();
+          return;
+        }
+        void onValid(checked.data);
+      };
+      if (result) return check(result);
+      // Submitted before the schema arrived: checked as soon as it does. If it cannot be loaded
+      // (the connection dropped), the values go as typed and the server's own check answers
+      // with the same messages under the fields (showServerErrors).
+      loadSchema().then(
+        (loaded) => check(loaded.safeParse(values)),
+        () => void onValid(values as unknown as Out),
+      );
     };
   }
 
@@ -90,5 +134,13 @@ export function useZodForm<V extends Values, Out>(schema: z.ZodType<Out>, initia
     setTouched((t) => ({ ...t, ...Object.fromEntries(Object.keys(fieldErrors).map((k) => [k, true])) }));
   }
 
-  return { values, errors, field, checkbox, handleSubmit, showServerErrors, isValid: result.success };
+  return {
+    values,
+    errors,
+    field,
+    checkbox,
+    handleSubmit,
+    showServerErrors,
+    isValid: result?.success ?? false,
+  };
 }

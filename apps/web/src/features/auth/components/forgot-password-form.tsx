@@ -1,4 +1,3 @@
-import { ForgotPasswordSchema } from '@store/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
@@ -12,7 +11,9 @@ import { AuthTitle } from './auth-layout.tsx';
 
 /** Asks for a reset link. The answer reads the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
-  const form = useZodForm(ForgotPasswordSchema, { email: '' });
+  const form = useZodForm(() => import('../utils/form-schemas.ts').then((m) => m.ForgotPasswordSchema), {
+    email: '',
+  });
   const [isLoading, setLoading] = useState(false);
   const [sentTo, setSentTo] = useState<string>();
   const [alert, setAlert] = useState<string>();

@@ -1,4 +1,4 @@
-import { type AuthInfo, LoginSchema, SERVER_ERROR_MESSAGE } from '@store/contracts';
+import { type AuthInfo, SERVER_ERROR_MESSAGE } from '@store/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
@@ -31,7 +31,10 @@ export async function landingPage(): Promise<string> {
  * marks both fields), with "Send the link again" for an address not verified yet.
  */
 export function LoginForm({ returnUrl }: { returnUrl: string }) {
-  const form = useZodForm(LoginSchema, { emailAddress: '', password: '' });
+  const form = useZodForm(() => import('../utils/form-schemas.ts').then((m) => m.LoginSchema), {
+    emailAddress: '',
+    password: '',
+  });
   const [isLoading, setLoading] = useState(false);
   const [alert, setAlert] = useState<string>();
   // The address a /register account was refused for, until it is verified (docs/product.md#sign-up).

@@ -1,4 +1,3 @@
-import { SendLoginLinkSchema } from '@store/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -13,7 +12,9 @@ import { AuthTitle } from './auth-layout.tsx';
  * same "check your email" whether or not it has an account.
  */
 export function LoginLinkRequest({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
-  const form = useZodForm(SendLoginLinkSchema, { emailAddress: initialEmail });
+  const form = useZodForm(() => import('../utils/form-schemas.ts').then((m) => m.SendLoginLinkSchema), {
+    emailAddress: initialEmail,
+  });
   const [isLoading, setLoading] = useState(false);
   const [sentTo, setSentTo] = useState<string>();
   const [alert, setAlert] = useState<string>();

@@ -1,4 +1,3 @@
-import { RegisterSchema } from '@store/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button.tsx';
@@ -15,7 +14,7 @@ export const SIGNUP_TOAST = 'Thank you, keep an eye on your inbox for a verifica
 
 /** Sign-up (docs/product.md#public-pages, docs/product.md#states-and-flows, docs/product.md#rules): idle, loading, then the thank-you view, or back to idle on error. */
 export function RegisterForm({ referralCode }: { referralCode: string | null }) {
-  const form = useZodForm(RegisterSchema, {
+  const form = useZodForm(() => import('../utils/form-schemas.ts').then((m) => m.RegisterSchema), {
     emailAddress: '',
     password: '',
     username: '',

@@ -7,13 +7,15 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useIsHydrated } from '@/lib/use-hydrated.ts';
 import { useZodForm } from '@/lib/use-zod-form.ts';
 import { resetPassword } from '../api/reset-password.ts';
-import { NewPasswordFormSchema } from '../utils/new-password-form.ts';
 import { tooManyAttemptsMessage } from '../utils/too-many-attempts.ts';
 import { AuthTitle } from './auth-layout.tsx';
 
 /** Chooses a new password with the one-time token of the reset mail (/reset-password?token&email). */
 export function ResetPasswordForm({ token, email }: { token: string | null; email: string | null }) {
-  const form = useZodForm(NewPasswordFormSchema, { password: '', confirmPassword: '' });
+  const form = useZodForm(() => import('../utils/form-schemas.ts').then((m) => m.NewPasswordFormSchema), {
+    password: '',
+    confirmPassword: '',
+  });
   const [isLoading, setLoading] = useState(false);
   const [isDone, setDone] = useState(false);
   const [isLinkDead, setLinkDead] = useState(false);
