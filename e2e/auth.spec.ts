@@ -143,6 +143,31 @@ test.describe('accounts', () => {
     expect(loginCalls).toEqual([]);
   });
 
+  test('two clicks while the checks are on their way send one login', async ({ page }) => {
+    const loginCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/user\/login/i.test(request.url())) loginCalls.push(request.url());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/form-schemas-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill('nobody-here@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
+    const answer = page.waitForResponse(/\/api\/user\/login/i);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    release();
+    expect((await answer).status()).toBe(400);
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(loginCalls).toHaveLength(1);
+  });
+
   test("the login form's checks cannot load: the server's own check answers under the field", async ({
     page,
   }) => {

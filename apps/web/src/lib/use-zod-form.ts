@@ -33,6 +33,8 @@ export function useZodForm<V extends Values, Out>(source: SchemaSource<Out>, ini
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [schema, setSchema] = useState(() => (typeof source === 'function' ? undefined : source));
   const loading = useRef<Promise<z.ZodType<Out>>>(undefined);
+  /** A submit waiting for the schema: a second click meanwhile sends nothing more. */
+  const waitingSubmit = useRef(false);
   /** The schema, loaded once; a load that failed is tried again at the next call. */
   const loadSchema = (): Promise<z.ZodType<Out>> => {
     if (schema) return Promise.resolve(schema);
@@ -120,10 +122,16 @@ export function useZodForm<V extends Values, Out>(source: SchemaSource<Out>, ini
       // Submitted before the schema arrived: checked as soon as it does. If it cannot be loaded
       // (the connection dropped), the values go as typed and the server's own check answers
       // with the same messages under the fields (showServerErrors).
-      loadSchema().then(
-        (loaded) => check(loaded.safeParse(values)),
-        () => void onValid(values as unknown as Out),
-      );
+      if (waitingSubmit.current) return;
+      waitingSubmit.current = true;
+      loadSchema()
+        .then(
+          (loaded) => check(loaded.safeParse(values)),
+          () => void onValid(values as unknown as Out),
+        )
+        .finally(() => {
+          waitingSubmit.current = false;
+        });
     };
   }
 
