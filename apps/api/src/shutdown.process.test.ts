@@ -94,7 +94,7 @@ describe('I1 stopping', () => {
       postJson(store!.baseUrl, '/api/User/Login', {
         emailAddress: `nobody-${i}@example.com`,
         password: 'wrong-password-1',
-      }),
+      }).then((status) => ({ status, at: Date.now() })),
     );
     await new Promise((resolve) => setTimeout(resolve, 150));
     const signalled = Date.now();
@@ -109,8 +109,13 @@ describe('I1 stopping', () => {
     expect(code, output).toBe(0);
     expect(tookMs, output).toBeLessThan(10_000);
     expect(output).toContain('shut down cleanly');
-    // Every login sent before the signal was answered (a refused password), none cut off.
-    for (const status of await Promise.all(logins)) expect([400, 401, 429]).toContain(status);
+    // Every login sent before the signal got an answer, none was cut off: a refused password, or
+    // "closing" (503) for one the server had not yet read when the signal came (on a busy machine
+    // a request can still be on its way 150 ms after it was sent). At least one was being worked
+    // on at the signal and was answered after it: the in-flight work was finished, not dropped.
+    const answers = await Promise.all(logins);
+    for (const { status } of answers) expect([400, 401, 429, 503]).toContain(status);
+    expect(answers.some(({ status, at }) => status !== 503 && at > signalled)).toBe(true);
     // The load was real, and nothing it got was a server error other than "closing" (503).
     const answered = [...traffic.statuses].filter(([k]) => /^\d+$/.test(k));
     expect(answered.reduce((n, [, count]) => n + count, 0)).toBeGreaterThan(100);
