@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   forgetSession,
   newAccount,
@@ -97,10 +97,7 @@ test.describe('accounts', () => {
   });
 
   test('the login form shows its messages once touched and sends nothing while invalid', async ({ page }) => {
-    const loginCalls: string[] = [];
-    page.on('request', (request) => {
-      if (/\/api\/user\/login/i.test(request.url())) loginCalls.push(request.url());
-    });
+    const loginCalls = loginCallsOf(page);
     await page.goto('/login');
     await expect(page.getByText('Email is required.')).toHaveCount(0);
 
@@ -118,19 +115,8 @@ test.describe('accounts', () => {
   test('the login form loads its checks after the page: a submit made before they arrive is checked when they do', async ({
     page,
   }) => {
-    const loginCalls: string[] = [];
-    page.on('request', (request) => {
-      if (/\/api\/user\/login/i.test(request.url())) loginCalls.push(request.url());
-    });
-    // The form's schemas come in their own chunk after the page has hydrated; hold it back.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/form-schemas-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const loginCalls = loginCallsOf(page);
+    const release = await holdFormSchemas(page);
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('whatever-it-is');
@@ -144,18 +130,8 @@ test.describe('accounts', () => {
   });
 
   test('two clicks while the checks are on their way send one login', async ({ page }) => {
-    const loginCalls: string[] = [];
-    page.on('request', (request) => {
-      if (/\/api\/user\/login/i.test(request.url())) loginCalls.push(request.url());
-    });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/form-schemas-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const loginCalls = loginCallsOf(page);
+    const release = await holdFormSchemas(page);
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill('nobody-here@example.com');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
@@ -202,3 +178,28 @@ test.describe('accounts', () => {
     await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
 });
+
+/** The URLs of the login calls the page makes from now on. */
+function loginCallsOf(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/user\/login/i.test(request.url())) calls.push(request.url());
+  });
+  return calls;
+}
+
+/**
+ * Holds back the sign-in forms' schemas, which come in their own chunk once the page has hydrated
+ * (apps/web/src/lib/use-zod-form.ts); the function returned lets them through.
+ */
+async function holdFormSchemas(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/form-schemas-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
