@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loggerOptions, registerAccessLog, requestLogger } from './logging.ts';
+import { loggerOptions, registerAccessLog, requestIds, requestLogger } from './logging.ts';
+import { PreparedAnswers } from './prepared-answers.ts';
 
 function captureLines() {
   const lines: Record<string, unknown>[] = [];
@@ -26,7 +27,7 @@ describe('registerAccessLog', () => {
       logController: new LogController({ disableRequestLogging: true }),
       childLoggerFactory: requestLogger,
     });
-    registerAccessLog(app);
+    registerAccessLog(app, new PreparedAnswers({ commonHeaders: {}, isClosing: () => false }), requestIds());
     app.get('/api/health', async () => ({ status: 'ok' }));
     app.get('/api/thing', async (request) => {
       request.log.info({ body: { password: 'sentinel-password' } }, 'handled');

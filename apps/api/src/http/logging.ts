@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { PreparedAnswers } from './prepared-answers.ts';
 
 const SECRET_KEYS = /token|code|password|credential|secret|key/i;
 
@@ -51,24 +52,36 @@ const LEVELS_WITHOUT_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
  * the query is already redacted, so it goes through a child without pino's wildcard redaction,
  * which costs more than the line itself (about 2 µs a request, measured by `npm run bench`).
  */
-export function registerAccessLog(app: FastifyInstance) {
+export function registerAccessLog(
+  app: FastifyInstance,
+  prepared: PreparedAnswers,
+  nextRequestId: () => string,
+) {
   const access = app.log.child({}, { redact: { paths: [] } });
+  // At LOG_LEVEL=warn and above the line is off: nothing is built for it.
+  const write = (reqId: string, method: string, url: string, status: number, ms: number) => {
+    if (url === '/api/health' || LEVELS_WITHOUT_INFO.has(access.level)) return;
+    access.info({ reqId, method, url: redactUrl(url), status, ms: Math.round(ms) }, 'request');
+  };
   app.addHook('onResponse', (request, reply, done) => {
-    // At LOG_LEVEL=warn and above the line is off: nothing is built for it.
-    if (request.url !== '/api/health' && !LEVELS_WITHOUT_INFO.has(access.level)) {
-      access.info(
-        {
-          reqId: request.id,
-          method: request.method,
-          url: redactUrl(request.url),
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime),
-        },
-        'request',
-      );
-    }
+    write(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
   });
+  // An answer written before routing has the same line, with an id from the same sequence.
+  prepared.onAnswered((answered) => {
+    if (answered.url === '/api/health' || LEVELS_WITHOUT_INFO.has(access.level)) return;
+    write(nextRequestId(), answered.method, answered.url, answered.status, answered.seconds * 1000);
+  });
+}
+
+/** Request ids as Fastify numbers them (`req-1`, `req-2`…, base 36), shared with the prepared answers. */
+export function requestIds(): () => string {
+  let next = 0;
+  return () => {
+    // Kept a small integer (2^31 - 1 at most), as Fastify's own counter is.
+    next = (next + 1) & 0x7fffffff;
+    return `req-${next.toString(36)}`;
+  };
 }
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];

@@ -36,6 +36,19 @@ export function contentSecurityPolicy(config: Config): string {
   ].join('; ');
 }
 
+/** The security headers every answer carries, whatever it is (the prepared answers too). */
+export function securityHeaders(config: Config): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(config),
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+  };
+}
+
 /**
  * A short, one-way tag of a session id (16 characters; a visitor's is the tag of ''): the cookie
  * says which session it belongs to without carrying the id.
@@ -174,7 +187,6 @@ export function registerSecurity(
   config: Config,
   options: { isClosing?: () => boolean } = {},
 ) {
-  const csp = contentSecurityPolicy(config);
   const secureCookie = config.publicUrl.startsWith('https://');
   // XSRF cookies already found valid, with their session tag: every GET checks the browser's
   // cookie to decide whether to mint one, and the HMAC was a visible share of a member read's CPU.
@@ -254,15 +266,7 @@ export function registerSecurity(
 
   // The headers every answer carries, built once; one synchronous onSend hook sets them (an
   // async hook costs a promise and a microtask turn per request).
-  const constantHeaders: Record<string, string> = {
-    'content-security-policy': csp,
-    'strict-transport-security': 'max-age=31536000; includeSubDomains',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'cross-origin-opener-policy': 'same-origin',
-    'x-frame-options': 'DENY',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
-  };
+  const constantHeaders = securityHeaders(config);
   const cookieSuffix = `; Path=/; SameSite=Strict${secureCookie ? '; Secure' : ''}`;
   const isClosing = options.isClosing ?? (() => false);
 

@@ -1,13 +1,15 @@
+import { createServer, type ServerOptions } from 'node:http';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config/env.ts';
 import { answerClientError } from './client-errors.ts';
 import { AppError, sendError } from './errors.ts';
-import { loggerOptions, registerAccessLog, requestLogger } from './logging.ts';
+import { loggerOptions, registerAccessLog, requestIds, requestLogger } from './logging.ts';
 import { describeRoute } from './openapi.ts';
+import { PreparedAnswers } from './prepared-answers.ts';
 import { searchEngineRoutes } from './search-engines.ts';
-import { registerSecurity } from './security.ts';
+import { registerSecurity, securityHeaders } from './security.ts';
 import { serveWebApp } from './static.ts';
 import { validatorCompiler } from './validation.ts';
 
@@ -17,7 +19,29 @@ import { validatorCompiler } from './validation.ts';
  * here; `finishHttpServer` adds the web app and the 404/405 answers once every route is in.
  */
 export async function createHttpServer(config: Config, logStream?: NodeJS.WritableStream) {
+  // While closing, answers end their connection so keep-alive clients do not hold shutdown open.
+  let isClosing = false;
+  const prepared = new PreparedAnswers({
+    commonHeaders: securityHeaders(config),
+    isClosing: () => isClosing,
+  });
+  const nextRequestId = requestIds();
   const app = Fastify({
+    // The server Fastify would make, with the answers prepared in advance written before routing
+    // (http/prepared-answers.ts); every other request goes to Fastify's handler as usual.
+    serverFactory: (handler, fastifyOptions) => {
+      const options = fastifyOptions as unknown as ServerSettings;
+      const server = createServer(options.http ?? {}, (req, res) => {
+        if (!prepared.answer(req, res)) handler(req, res);
+      });
+      // What Fastify sets on the server it makes itself, from its options with their defaults.
+      server.keepAliveTimeout = options.keepAliveTimeout;
+      server.requestTimeout = options.requestTimeout;
+      server.setTimeout(options.connectionTimeout);
+      if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+      return server;
+    },
+    genReqId: nextRequestId,
     logger: loggerOptions(config.logLevel, logStream),
     // One line per response from our own onResponse hook, with secrets redacted.
     logController: new LogController({ disableRequestLogging: true }),
@@ -39,10 +63,9 @@ export async function createHttpServer(config: Config, logStream?: NodeJS.Writab
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('identityId', undefined);
 
-  registerAccessLog(app);
+  app.decorate('preparedAnswers', prepared);
+  registerAccessLog(app, prepared, nextRequestId);
 
-  // While closing, answers end their connection so keep-alive clients do not hold shutdown open.
-  let isClosing = false;
   app.addHook('preClose', async () => {
     isClosing = true;
     app.server.closeIdleConnections?.();
@@ -50,6 +73,15 @@ export async function createHttpServer(config: Config, logStream?: NodeJS.Writab
   // The security hook adds `Connection: close` to answers while closing (one onSend hook for both).
   registerSecurity(app, config, { isClosing: () => isClosing });
   return app;
+}
+
+/** The options Fastify hands its server factory, with its defaults filled in. */
+interface ServerSettings {
+  http?: ServerOptions;
+  keepAliveTimeout: number;
+  requestTimeout: number;
+  connectionTimeout: number;
+  maxRequestsPerSocket: number;
 }
 
 /** The OpenAPI document at /api/docs; registered before the routes it describes. */

@@ -23,11 +23,21 @@ export interface CatalogRoutesOptions {
 export const TYPE_LIST_CACHE_CONTROL = 'public, max-age=300';
 
 const tags = ['catalog'];
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** GET /Types/{name} and GET product/GetItem (docs/product.md#calls). */
 export async function catalogRoutes(app: FastifyInstance, options: CatalogRoutesOptions) {
   const { catalog, tokens } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The fixed lists, spelled as the contract spells them, are written before routing
+  // (http/prepared-answers.ts) with the headers this route sends; other spellings come here.
+  for (const [name, json] of catalog.fixedTypeLists())
+    app.preparedAnswers.set(`${app.prefix}/Types/${name}`, {
+      route: `${app.prefix}/Types/:name`,
+      body: json,
+      headers: { 'cache-control': TYPE_LIST_CACHE_CONTROL, 'content-type': JSON_CONTENT_TYPE },
+    });
 
   // Not through the type provider: the handler sends JSON text prepared in advance.
   app.get<{ Params: { name: string } }>(
@@ -44,10 +54,7 @@ export async function catalogRoutes(app: FastifyInstance, options: CatalogRoutes
       const json = await catalog.typeListJson(request.params.name);
       if (json === undefined) throw notFound('That list');
       // Already JSON text: Fastify sends a string with a JSON content type as it is.
-      return reply
-        .header('Cache-Control', TYPE_LIST_CACHE_CONTROL)
-        .type('application/json; charset=utf-8')
-        .send(json);
+      return reply.header('Cache-Control', TYPE_LIST_CACHE_CONTROL).type(JSON_CONTENT_TYPE).send(json);
     },
   );
 

@@ -146,6 +146,11 @@ export function createCatalogService({ db, now = Date.now }: CatalogServiceDeps)
       return staticListJson.get(canonical);
     },
 
+    /** The lists that live in code, as JSON text by their canonical name (every list but the brands). */
+    fixedTypeLists(): ReadonlyMap<TypeListName, string> {
+      return staticListJson;
+    },
+
     /** The ids of the brands that exist (the quiz checks its brand answers against them). */
     async brandIds(): Promise<ReadonlySet<number>> {
       return (await brandList()).ids;

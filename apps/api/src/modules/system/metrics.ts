@@ -129,6 +129,10 @@ export function createMetrics(deps: { db: Db }) {
       const route = pattern ?? (reply.statusCode < 400 ? '(web app)' : '(no route)');
       requests.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     },
+    /** Counts one request answered before routing, under the pattern of the route it stands for. */
+    observeAnswered(method: string, route: string, status: number, seconds: number) {
+      requests.observe(method, route, status, seconds);
+    },
     /** The mailer, counting each mail as sent or failed. */
     countMails(mailer: Mailer): Mailer {
       return {
@@ -169,6 +173,7 @@ export function registerMetrics(app: FastifyInstance, options: { metrics: Metric
     metrics.observeRequest(request, reply);
     done();
   });
+  app.preparedAnswers.onAnswered((a) => metrics.observeAnswered(a.method, a.route, a.status, a.seconds));
   if (!token) return;
   const expected = digest(token);
   app.get('/api/metrics', { schema: { hide: true } }, async (request, reply) => {

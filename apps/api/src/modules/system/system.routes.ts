@@ -27,6 +27,7 @@ export async function systemRoutes(app: FastifyInstance, options: SystemRoutesOp
   // The database is pinged at most once a second, so a health check under load stays cheap.
   let lastCheck = 0;
   let lastHealthy = false;
+  const healthPath = `${app.prefix}/health`;
 
   // Not through the type provider: the healthy answer is JSON text prepared in advance.
   app.get(
@@ -49,6 +50,16 @@ export async function systemRoutes(app: FastifyInstance, options: SystemRoutesOp
           .execute(sql`SELECT 1 FROM schema_migrations LIMIT 1`)
           .then((r) => r.rows.length > 0)
           .catch(() => false);
+        // Until the next ping is due, a healthy answer is written before routing
+        // (http/prepared-answers.ts); an unhealthy one keeps coming here.
+        if (lastHealthy)
+          app.preparedAnswers.set(healthPath, {
+            route: healthPath,
+            body: HEALTHY,
+            headers: { 'content-type': JSON_CONTENT_TYPE },
+            freshUntil: lastCheck + HEALTH_CACHE_MS,
+          });
+        else app.preparedAnswers.forget(healthPath);
       }
       // The healthy answer is sent as prepared JSON text, past the schema's serialiser: load
       // balancers ask often and the answer never changes.
