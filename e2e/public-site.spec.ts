@@ -362,7 +362,60 @@ test.describe('ambassador application', () => {
       )
       .toBe(true);
   });
+
+  test('a submit while the rules are on their way is checked when they arrive, and sends nothing', async ({
+    page,
+  }) => {
+    const sent = partnerRequestsOf(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The form's rules come in their own chunk once the page has hydrated (influencer-page.tsx).
+    await page.route('**/assets/partner-rules-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/influencer');
+    const main = page.getByRole('main');
+    await main.getByLabel('Email').fill('maya@example');
+    await main.getByRole('button', { name: 'Submit application' }).click();
+    await main.getByRole('button', { name: 'Submit application' }).click();
+    await expect(main.getByText('First name is required')).toHaveCount(0);
+
+    release();
+    await expect(main.getByText('First name is required', { exact: true })).toBeVisible();
+    await expect(main.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(main.getByLabel('First name')).toBeFocused();
+    expect(sent).toEqual([]);
+  });
+
+  test('rules that cannot load leave the check to the server, whose messages show under the fields', async ({
+    page,
+  }) => {
+    await page.route('**/assets/partner-rules-*.js', (route) => route.abort());
+    await page.goto('/influencer');
+    const main = page.getByRole('main');
+    await main.getByLabel('First name').fill('Maya');
+    await main.getByLabel('Last name').fill('Torres');
+    await main.getByLabel('Email').fill('maya@example');
+    await main.getByLabel('Phone number').fill('(512) 555-0142');
+    const answer = page.waitForResponse(/\/api\/user\/submitpartnerrequest/i);
+    await main.getByRole('button', { name: 'Submit application' }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(main.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(main.getByRole('status')).toHaveCount(0);
+  });
 });
+
+/** The ambassador applications the page sends, as they leave the browser. */
+function partnerRequestsOf(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/user\/submitpartnerrequest/i.test(request.url())) calls.push(request.url());
+  });
+  return calls;
+}
 
 test.describe('unsubscribe', () => {
   test('a link without a token fails at once', async ({ page }) => {

@@ -69,6 +69,22 @@ export function displayOrderNumber(orderNumber: string): string {
 }
 
 /**
+ * The ambassador form's messages, word for word from docs/product.md#rules. Here rather than
+ * beside the form's schema (site.ts): the ambassador page shows them before it has loaded the
+ * schema, and a constant beside schemas brings them along (docs/performance.md#initial-javascript).
+ */
+export const PartnerMessages = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Please enter a valid phone number',
+  /** Shown after a successful application (the spec gives only its start). */
+  thanks: "Thanks for applying! We'll reach out by email within 5 business days.",
+} as const;
+
+/**
  * The origin the prerendered public pages are built with: their social-card image and canonical
  * URLs need an absolute address the build cannot know. The API puts its PUBLIC_URL in its place
  * when it loads the pages (docs/decisions/014-prerendered-public-pages.md#serving).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './accounts.ts';
+import { PartnerMessages } from './constants.ts';
 import { plainText } from './text.ts';
 
 /** Longest accepted contact message; a paragraph or ten, not a document. */
@@ -31,18 +32,6 @@ export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
 /** A 10-digit U.S. number, optionally with parentheses, dashes, dots or spaces (docs/product.md#rules). */
 export const US_PHONE_PATTERN = /^\s*\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\s*$/;
-
-/** The ambassador form's messages, word for word from docs/product.md#rules. */
-export const PartnerMessages = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  phoneRequired: 'Phone number is required',
-  phoneInvalid: 'Please enter a valid phone number',
-  /** Shown after a successful application (the spec gives only its start). */
-  thanks: "Thanks for applying! We'll reach out by email within 5 business days.",
-} as const;
 
 /** POST /User/SubmitPartnerRequest body: the ambassador application (docs/api-conventions.md#wire-shapes, docs/product.md#rules). */
 export const PartnerRequestSchema = z

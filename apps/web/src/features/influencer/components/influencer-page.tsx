@@ -1,11 +1,16 @@
 import { PartnerMessages, type PartnerRequestField } from '@store/contracts';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSeo } from '@/lib/use-seo.ts';
 import { submitPartnerRequest } from '../api/submit-partner-request.ts';
-import { EMPTY_PARTNER_FORM, type PartnerFormValues, visiblePartnerErrors } from '../utils/partner-form.ts';
+import {
+  EMPTY_PARTNER_FORM,
+  type PartnerFormValues,
+  type PartnerRules,
+  visiblePartnerErrors,
+} from '../utils/partner-form.ts';
 import './influencer-page.css';
 
 interface FieldSpec {
@@ -54,6 +59,39 @@ const FIELDS: readonly FieldSpec[] = [
   },
 ];
 
+/**
+ * The form's rules, fetched once the page has hydrated: they are the server's zod schema, and zod
+ * is not part of the page's first load (docs/performance.md#initial-javascript). `load` resolves
+ * to undefined when they cannot be fetched.
+ */
+function usePartnerRules(): {
+  loaded: PartnerRules | undefined;
+  load: () => Promise<PartnerRules | undefined>;
+} {
+  const [loaded, setLoaded] = useState<PartnerRules>();
+  const pending = useRef<Promise<PartnerRules | undefined>>(undefined);
+  const load = useCallback(() => {
+    if (!pending.current) {
+      pending.current = import('../utils/partner-rules.ts').then(
+        (m) => {
+          setLoaded(() => m.partnerRequestErrors);
+          return m.partnerRequestErrors;
+        },
+        (error: unknown) => {
+          console.error('The form rules did not load; the server checks the application', error);
+          pending.current = undefined;
+          return undefined;
+        },
+      );
+    }
+    return pending.current;
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { loaded, load };
+}
+
 /** "Become an Ambassador!" (docs/product.md#public-pages, docs/product.md#rules), with the phone input the rules require. */
 export function InfluencerPage() {
   useSeo({
@@ -68,7 +106,10 @@ export function InfluencerPage() {
   const [isDone, setDone] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<PartnerRequestField, string>>>({});
   const thanks = useRef<HTMLHeadingElement>(null);
-  const errors = { ...serverErrors, ...visiblePartnerErrors(values, isSubmitted) };
+  const rules = usePartnerRules();
+  const errors = { ...serverErrors, ...visiblePartnerErrors(values, isSubmitted, rules.loaded) };
+  // A submit made while the rules are on their way waits for them; a second one meanwhile does nothing.
+  const isWaiting = useRef(false);
 
   function update(name: PartnerRequestField, value: string) {
     setValues((v) => ({ ...v, [name]: value }));
@@ -77,11 +118,20 @@ export function InfluencerPage() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (isWaiting.current || isSending) return;
+    const form = event.currentTarget;
     setSubmitted(true);
-    const all = visiblePartnerErrors(values, true);
+    let check = rules.loaded;
+    if (!check) {
+      isWaiting.current = true;
+      // Rules that cannot load leave the checking to the server, whose 400 names the wrong fields.
+      check = await rules.load();
+      isWaiting.current = false;
+    }
+    const all = visiblePartnerErrors(values, true, check);
     const firstWrong = FIELDS.find((f) => all[f.name]);
     if (firstWrong) {
-      const element = event.currentTarget.elements.namedItem(firstWrong.name);
+      const element = form.elements.namedItem(firstWrong.name);
       if (element instanceof HTMLElement) element.focus();
       return;
     }

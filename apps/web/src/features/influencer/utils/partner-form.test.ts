@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PARTNER_FORM, visiblePartnerErrors } from './partner-form.ts';
+import { EMPTY_PARTNER_FORM, visiblePartnerErrors as visibleWith } from './partner-form.ts';
+import { partnerRequestErrors } from './partner-rules.ts';
+
+const visiblePartnerErrors = (values: typeof EMPTY_PARTNER_FORM, isSubmitted: boolean) =>
+  visibleWith(values, isSubmitted, partnerRequestErrors);
 
 describe('visiblePartnerErrors', () => {
   it('shows nothing on an untouched form', () => {
@@ -32,5 +36,9 @@ describe('visiblePartnerErrors', () => {
   it('clears a message once the field is right', () => {
     const values = { ...EMPTY_PARTNER_FORM, email: 'maya@example.com', phone: '(512) 555-0142' };
     expect(visiblePartnerErrors(values, false)).toEqual({});
+  });
+
+  it('shows nothing while the rules are still loading, even after a submit attempt', () => {
+    expect(visibleWith({ ...EMPTY_PARTNER_FORM, email: 'maya@' }, true, undefined)).toEqual({});
   });
 });
