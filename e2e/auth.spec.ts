@@ -7,6 +7,10 @@ import {
   submitLogin,
   verifyFromMail,
 } from './support/accounts.ts';
+import { holdChunk } from './support/chunks.ts';
+
+/** The sign-in forms' schemas, fetched once their page has hydrated (apps/web/src/lib/use-zod-form.ts). */
+const FORM_SCHEMAS = '**/assets/form-schemas-*.js';
 
 test.describe('accounts', () => {
   test('a visitor signs up, verifies, logs in and logs out; logout clears the tokens and revokes them on the server (A10)', async ({
@@ -116,7 +120,7 @@ test.describe('accounts', () => {
     page,
   }) => {
     const loginCalls = loginCallsOf(page);
-    const release = await holdFormSchemas(page);
+    const release = await holdChunk(page, FORM_SCHEMAS);
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('whatever-it-is');
@@ -131,7 +135,7 @@ test.describe('accounts', () => {
 
   test('two clicks while the checks are on their way send one login', async ({ page }) => {
     const loginCalls = loginCallsOf(page);
-    const release = await holdFormSchemas(page);
+    const release = await holdChunk(page, FORM_SCHEMAS);
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill('nobody-here@example.com');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
@@ -147,7 +151,7 @@ test.describe('accounts', () => {
   test("the login form's checks cannot load: the server's own check answers under the field", async ({
     page,
   }) => {
-    await page.route('**/assets/form-schemas-*.js', (route) => route.abort());
+    await page.route(FORM_SCHEMAS, (route) => route.abort());
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('whatever-it-is');
@@ -186,20 +190,4 @@ function loginCallsOf(page: Page): string[] {
     if (/\/api\/user\/login/i.test(request.url())) calls.push(request.url());
   });
   return calls;
-}
-
-/**
- * Holds back the sign-in forms' schemas, which come in their own chunk once the page has hydrated
- * (apps/web/src/lib/use-zod-form.ts); the function returned lets them through.
- */
-async function holdFormSchemas(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/form-schemas-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { registerAndVerify, submitLogin } from './support/accounts.ts';
+import { holdChunk } from './support/chunks.ts';
 import { captureScreens } from './support/screenshots.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -367,15 +368,7 @@ test.describe('ambassador application', () => {
     page,
   }) => {
     const sent = partnerRequestsOf(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    // The form's rules come in their own chunk once the page has hydrated (influencer-page.tsx).
-    await page.route('**/assets/partner-rules-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdChunk(page, '**/assets/partner-rules-*.js');
     await page.goto('/influencer');
     const main = page.getByRole('main');
     await main.getByLabel('Email').fill('maya@example');
@@ -390,16 +383,29 @@ test.describe('ambassador application', () => {
     expect(sent).toEqual([]);
   });
 
+  test('two clicks on a right application while the rules are on their way send it once', async ({
+    page,
+  }) => {
+    const sent = partnerRequestsOf(page);
+    const release = await holdChunk(page, '**/assets/partner-rules-*.js');
+    await page.goto('/influencer');
+    const main = page.getByRole('main');
+    await fillApplication(main, 'maya.twice@example.com');
+    await main.getByRole('button', { name: 'Submit application' }).click();
+    await main.getByRole('button', { name: 'Submit application' }).click();
+    expect(sent).toEqual([]);
+    release();
+    await expect(main.getByRole('status')).toHaveText(/^Thanks for applying!/);
+    expect(sent).toHaveLength(1);
+  });
+
   test('rules that cannot load leave the check to the server, whose messages show under the fields', async ({
     page,
   }) => {
     await page.route('**/assets/partner-rules-*.js', (route) => route.abort());
     await page.goto('/influencer');
     const main = page.getByRole('main');
-    await main.getByLabel('First name').fill('Maya');
-    await main.getByLabel('Last name').fill('Torres');
-    await main.getByLabel('Email').fill('maya@example');
-    await main.getByLabel('Phone number').fill('(512) 555-0142');
+    await fillApplication(main, 'maya@example');
     const answer = page.waitForResponse(/\/api\/user\/submitpartnerrequest/i);
     await main.getByRole('button', { name: 'Submit application' }).click();
     expect((await answer).status()).toBe(400);
@@ -407,6 +413,14 @@ test.describe('ambassador application', () => {
     await expect(main.getByRole('status')).toHaveCount(0);
   });
 });
+
+/** The ambassador form's required fields, with `email` as given. */
+async function fillApplication(main: Locator, email: string) {
+  await main.getByLabel('First name').fill('Maya');
+  await main.getByLabel('Last name').fill('Torres');
+  await main.getByLabel('Email').fill(email);
+  await main.getByLabel('Phone number').fill('(512) 555-0142');
+}
 
 /** The ambassador applications the page sends, as they leave the browser. */
 function partnerRequestsOf(page: Page): string[] {

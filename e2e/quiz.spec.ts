@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount } from './support/accounts.ts';
+import { holdChunk } from './support/chunks.ts';
+import { quizShortWayToStep12 } from './support/journeys.ts';
 import { captureScreens } from './support/screenshots.ts';
 
 const REFERRAL = 'FRIEND-CODE';
@@ -305,3 +307,49 @@ test('a new visitor takes the quiz, signs up and sees matches that respect the a
   await expectAccessible(otherPage);
   await other.close();
 });
+
+test.describe('the registration rules, fetched once the quiz has hydrated', () => {
+  test('a sign-up sent while they are on their way is checked when they arrive, once', async ({ page }) => {
+    const release = await holdChunk(page, '**/assets/registration-rules-*.js');
+    const next = await quizShortWayToStep12(page);
+    const saves = takeQuizCallsOf(page);
+    await page.getByLabel('Email Address*').fill('sam@nowhere');
+    await page.getByLabel('Password*', { exact: true }).fill('tasty-samples-42');
+    await page.getByLabel('Confirm Password*').fill('tasty-samples-42');
+    await page.getByLabel('Age*').selectOption('31');
+    await next.click();
+    await next.click();
+    await expect(page.getByText('Please enter a valid email.')).toHaveCount(0);
+
+    release();
+    await expect(page.getByText('Please enter a valid email.')).toBeVisible();
+    await expect(page.getByLabel('Email Address*')).toBeFocused();
+    await expect(page).toHaveURL(/\/take-quiz\/12$/);
+    expect(saves).toEqual([]);
+  });
+
+  test('rules that cannot load leave the check to the server, and the visitor stays on the step', async ({
+    page,
+  }) => {
+    await page.route('**/assets/registration-rules-*.js', (route) => route.abort());
+    const next = await quizShortWayToStep12(page);
+    await page.getByLabel('Email Address*').fill('sam@nowhere');
+    await page.getByLabel('Password*', { exact: true }).fill('tasty-samples-42');
+    await page.getByLabel('Confirm Password*').fill('tasty-samples-42');
+    await page.getByLabel('Age*').selectOption('31');
+    const answer = page.waitForResponse(/\/api\/thequiz\/takequiz/i);
+    await next.click();
+    expect((await answer).status()).toBe(400);
+    await expect(page.getByText('Please enter a valid email.')).toBeVisible();
+    await expect(page).toHaveURL(/\/take-quiz\/12$/);
+  });
+});
+
+/** The quiz saves the page sends from now on, as they leave the browser. */
+function takeQuizCallsOf(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/thequiz\/takequiz/i.test(request.url())) calls.push(request.url());
+  });
+  return calls;
+}

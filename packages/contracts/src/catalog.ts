@@ -16,10 +16,6 @@ export const TypeListNames = [
 ] as const;
 export type TypeListName = (typeof TypeListNames)[number];
 
-/** Fixed ids (docs/api-conventions.md#fixed-ids). */
-export const VEGAN_DIET_ID = 0;
-export const LACTOSE_RESTRICTION_ID = 2;
-
 /** One entry of a reference list; `img` is a brand's logo or a flavor family's card background. */
 export const TypeOptionSchema = z.object({
   id: z.number().int(),

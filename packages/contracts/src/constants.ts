@@ -34,6 +34,18 @@ export const DEFAULT_HANDLING_FEE_CENTS = 299;
 /** Delivery schedules: index 0, 1, 2 -> 30, 45, 60 days. */
 export const DELIVERY_SCHEDULE_DAYS = [30, 45, 60] as const;
 
+/** Fixed ids of two quiz options the quiz warns about (docs/api-conventions.md#fixed-ids). */
+export const VEGAN_DIET_ID = 0;
+export const LACTOSE_RESTRICTION_ID = 2;
+
+/** Flavors: exactly this many are chosen (docs/product.md#rules: at least 4, at most 4). */
+export const QUIZ_FLAVOR_COUNT = 4;
+/**
+ * Steps of the quiz; 13 and 14 are results and plan choice. The quiz's constants live here, not
+ * beside its schemas: its first step then loads no zod (docs/performance.md#initial-javascript).
+ */
+export const QUIZ_STEPS = 12;
+
 /** Accounts need this age or more (docs/product.md#age). */
 export const MIN_AGE = 13;
 export const MAX_AGE = 100;

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema, NewPasswordSchema, TokenPairSchema } from './accounts.ts';
 import { ProductSchema } from './catalog.ts';
-import { MAX_AGE, MIN_AGE, PASSWORD_MAX } from './constants.ts';
-
-/** Flavors: exactly this many are chosen (docs/product.md#rules: at least 4, at most 4). */
-export const QUIZ_FLAVOR_COUNT = 4;
-/** Steps of the quiz; 13 and 14 are results and plan choice. */
-export const QUIZ_STEPS = 12;
+import { MAX_AGE, MIN_AGE, PASSWORD_MAX, QUIZ_FLAVOR_COUNT, QUIZ_STEPS } from './constants.ts';
 
 /**
  * A list answer: option ids, or option objects read by their id (docs/api-conventions.md#wire-shapes).

@@ -1,8 +1,9 @@
 import { PartnerMessages, type PartnerRequestField } from '@store/contracts';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { useAfterHydration } from '@/lib/use-after-hydration.ts';
 import { useSeo } from '@/lib/use-seo.ts';
 import { submitPartnerRequest } from '../api/submit-partner-request.ts';
 import {
@@ -59,39 +60,6 @@ const FIELDS: readonly FieldSpec[] = [
   },
 ];
 
-/**
- * The form's rules, fetched once the page has hydrated: they are the server's zod schema, and zod
- * is not part of the page's first load (docs/performance.md#initial-javascript). `load` resolves
- * to undefined when they cannot be fetched.
- */
-function usePartnerRules(): {
-  loaded: PartnerRules | undefined;
-  load: () => Promise<PartnerRules | undefined>;
-} {
-  const [loaded, setLoaded] = useState<PartnerRules>();
-  const pending = useRef<Promise<PartnerRules | undefined>>(undefined);
-  const load = useCallback(() => {
-    if (!pending.current) {
-      pending.current = import('../utils/partner-rules.ts').then(
-        (m) => {
-          setLoaded(() => m.partnerRequestErrors);
-          return m.partnerRequestErrors;
-        },
-        (error: unknown) => {
-          console.error('The form rules did not load; the server checks the application', error);
-          pending.current = undefined;
-          return undefined;
-        },
-      );
-    }
-    return pending.current;
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { loaded, load };
-}
-
 /** "Become an Ambassador!" (docs/product.md#public-pages, docs/product.md#rules), with the phone input the rules require. */
 export function InfluencerPage() {
   useSeo({
@@ -106,10 +74,11 @@ export function InfluencerPage() {
   const [isDone, setDone] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<PartnerRequestField, string>>>({});
   const thanks = useRef<HTMLHeadingElement>(null);
-  const rules = usePartnerRules();
+  const rules = useAfterHydration<PartnerRules>(
+    () => import('../utils/partner-rules.ts').then((m) => m.partnerRequestErrors),
+    'The form rules',
+  );
   const errors = { ...serverErrors, ...visiblePartnerErrors(values, isSubmitted, rules.loaded) };
-  // A submit made while the rules are on their way waits for them; a second one meanwhile does nothing.
-  const isWaiting = useRef(false);
 
   function update(name: PartnerRequestField, value: string) {
     setValues((v) => ({ ...v, [name]: value }));
@@ -118,17 +87,14 @@ export function InfluencerPage() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isWaiting.current || isSending) return;
+    if (isSending) return;
     const form = event.currentTarget;
     setSubmitted(true);
-    let check = rules.loaded;
-    if (!check) {
-      isWaiting.current = true;
-      // Rules that cannot load leave the checking to the server, whose 400 names the wrong fields.
-      check = await rules.load();
-      isWaiting.current = false;
-    }
-    const all = visiblePartnerErrors(values, true, check);
+    // Sent before the rules arrived: checked once they do (a second click meanwhile does nothing);
+    // rules that cannot load leave the checking to the server, whose 400 names the wrong fields.
+    const check = await rules.forSubmit();
+    if (!check) return;
+    const all = visiblePartnerErrors(values, true, check.value);
     const firstWrong = FIELDS.find((f) => all[f.name]);
     if (firstWrong) {
       const element = form.elements.namedItem(firstWrong.name);

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { loadAuthInfo, useAuth } from '@/lib/auth.ts';
 import { startSession } from '@/lib/session.ts';
+import { useAfterHydration } from '@/lib/use-after-hydration.ts';
 import { useSeo } from '@/lib/use-seo.ts';
 import { saveQuiz } from '../api/save-quiz.ts';
 import type { ListField, QuizDraft } from '../utils/quiz-draft.ts';
@@ -26,6 +27,7 @@ import {
   canGoNext,
   type RegistrationErrors,
   type RegistrationForm,
+  type RegistrationRules,
   type SignedInAccount,
   validateRegistration,
   whyNotNext,
@@ -104,6 +106,12 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
   const [notice, setNotice] = useState<QuizNoticeKind | null>(null);
   const [capMessage, setCapMessage] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The email and password rules are the server's zod schemas: fetched once the quiz has hydrated,
+  // long before the registration step (docs/performance.md#initial-javascript).
+  const registrationRules = useAfterHydration<RegistrationRules>(
+    () => import('../utils/registration-rules.ts'),
+    'The registration rules',
+  );
   const title = titleOf(step);
   const spec = QUIZ_STEP_SPECS[step];
   useSeo({
@@ -204,7 +212,10 @@ function QuizStepView({ step, mode, editedQuizId, referralCode, stepUrl }: QuizS
     if (isSaving || !draft || !canGoNext(step, draft, form, account)) return;
     const isRegistration = step === REGISTRATION_STEP && mode === 'new';
     if (isRegistration) {
-      const found = validateRegistration(form, account);
+      // Sent before the rules arrived: checked once they do (a second click meanwhile does nothing).
+      const rules = await registrationRules.forSubmit();
+      if (!rules) return;
+      const found = validateRegistration(form, account, rules.value);
       setErrors(found);
       if (Object.keys(found).length > 0) {
         document.getElementById(`quiz-${Object.keys(found)[0]}`)?.focus();

@@ -35,6 +35,40 @@ describe('draft storage', () => {
     expect(storage.raw.get(draftKey())).not.toContain('secret-pass');
   });
 
+  it('refuses a draft whose answers are of the wrong kind, field by field', () => {
+    const storage = memoryStorage();
+    const good = { ...emptyDraft(), flavors: [1, 2, 3, 4] };
+    const broken = [
+      { ...good, flavors: [1, 2.5] },
+      { ...good, textures: ['1'] },
+      { ...good, dislikedBrands: undefined },
+      { ...good, exerciseFrequency: '2' },
+      { ...good, usedProteinBefore: 'yes' },
+      { ...good, profileInfo: { ...good.profileInfo, age: 30.5 } },
+      { ...good, profileInfo: { emailAddress: 'a@b.co', age: 30 } },
+      { ...good, noticesShown: { lactose: true } },
+      [good],
+    ];
+    for (const draft of broken) {
+      storage.setItem(draftKey(), JSON.stringify(draft));
+      expect(readDraft(storage, draftKey()), JSON.stringify(draft)).toBeNull();
+    }
+    storage.setItem(draftKey(), JSON.stringify(good));
+    expect(readDraft(storage, draftKey())).toEqual(good);
+  });
+
+  it("keeps only the draft's own fields, however deep the stray one is", () => {
+    const storage = memoryStorage();
+    const draft = emptyDraft();
+    const stray = {
+      ...draft,
+      token: 'x-token',
+      profileInfo: { ...draft.profileInfo, password: 'secret-pass' },
+    };
+    writeDraft(storage, draftKey(), stray as never);
+    expect(JSON.parse(storage.raw.get(draftKey()) ?? '')).toEqual(draft);
+  });
+
   it('keeps an edited quiz apart from a new one', () => {
     expect(draftKey('abc')).not.toBe(draftKey());
   });

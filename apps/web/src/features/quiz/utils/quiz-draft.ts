@@ -1,29 +1,74 @@
 import type { Quiz, QuizInput } from '@store/contracts';
-import { z } from 'zod';
 
 /**
  * The answers being given, kept in session storage so a reload mid-quiz loses nothing.
  * Passwords are never part of it (docs/reliability.md#r10): they live only in the registration form.
  */
-const DraftSchema = z.object({
-  id: z.string().nullable(),
-  exerciseTypes: z.array(z.number().int()),
-  exerciseFrequency: z.number().int().nullable(),
-  fitnessGoals: z.array(z.number().int()),
-  lifestylePerformanceGoals: z.array(z.number().int()),
-  dietaryPreferences: z.array(z.number().int()),
-  dietaryRestrictions: z.array(z.number().int()),
-  flavors: z.array(z.number().int()),
-  textures: z.array(z.number().int()),
-  usedProteinBefore: z.boolean().nullable(),
-  proteinMixes: z.array(z.number().int()),
-  brandUsages: z.array(z.number().int()),
-  dislikedBrands: z.array(z.number().int()),
-  profileInfo: z.object({ emailAddress: z.string(), age: z.number().int(), phoneNumber: z.string() }),
+export interface QuizDraft {
+  id: string | null;
+  exerciseTypes: number[];
+  exerciseFrequency: number | null;
+  fitnessGoals: number[];
+  lifestylePerformanceGoals: number[];
+  dietaryPreferences: number[];
+  dietaryRestrictions: number[];
+  flavors: number[];
+  textures: number[];
+  usedProteinBefore: boolean | null;
+  proteinMixes: number[];
+  brandUsages: number[];
+  dislikedBrands: number[];
+  profileInfo: { emailAddress: string; age: number; phoneNumber: string };
   /** Each quiz warning is shown once (docs/product.md#states-and-flows). */
-  noticesShown: z.object({ lactose: z.boolean(), vegan: z.boolean() }),
-});
-export type QuizDraft = z.infer<typeof DraftSchema>;
+  noticesShown: { lactose: boolean; vegan: boolean };
+}
+
+const LIST_FIELDS = [
+  'exerciseTypes',
+  'fitnessGoals',
+  'lifestylePerformanceGoals',
+  'dietaryPreferences',
+  'dietaryRestrictions',
+  'flavors',
+  'textures',
+  'proteinMixes',
+  'brandUsages',
+  'dislikedBrands',
+] as const satisfies readonly ListField[];
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isIds = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isInteger(n));
+const isIntOrNull = (v: unknown): v is number | null => v === null || Number.isInteger(v);
+
+/**
+ * The draft in `value` with exactly the draft's fields, or null when any is missing or of the
+ * wrong kind. Checked by hand rather than with zod: the quiz's first step reads its draft before
+ * anything else and loads no zod (docs/performance.md#initial-javascript). Fields that are not the
+ * draft's (a password, say) are left out, so they can never be stored.
+ */
+export function asDraft(value: unknown): QuizDraft | null {
+  if (!isObject(value)) return null;
+  const { id, exerciseFrequency, usedProteinBefore, profileInfo: p, noticesShown: n } = value;
+  if (!(id === null || typeof id === 'string') || !isIntOrNull(exerciseFrequency)) return null;
+  if (!(usedProteinBefore === null || typeof usedProteinBefore === 'boolean')) return null;
+  if (!isObject(p) || typeof p.emailAddress !== 'string' || typeof p.phoneNumber !== 'string') return null;
+  if (!Number.isInteger(p.age)) return null;
+  if (!isObject(n) || typeof n.lactose !== 'boolean' || typeof n.vegan !== 'boolean') return null;
+  const lists = {} as Record<ListField, number[]>;
+  for (const field of LIST_FIELDS) {
+    const ids = value[field];
+    if (!isIds(ids)) return null;
+    lists[field] = [...ids];
+  }
+  return {
+    id,
+    exerciseFrequency,
+    usedProteinBefore,
+    ...lists,
+    profileInfo: { emailAddress: p.emailAddress, age: p.age as number, phoneNumber: p.phoneNumber },
+    noticesShown: { lactose: n.lactose, vegan: n.vegan },
+  };
+}
 
 /** The list answers, by the quiz field they fill. */
 export type ListField = {
@@ -105,16 +150,18 @@ export function readDraft(storage: Pick<Storage, 'getItem'>, key: string): QuizD
   try {
     const raw = storage.getItem(key);
     if (!raw) return null;
-    const parsed = DraftSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return asDraft(JSON.parse(raw));
   } catch {
     return null;
   }
 }
 
 export function writeDraft(storage: Pick<Storage, 'setItem'>, key: string, draft: QuizDraft) {
+  // Only the draft's own fields are written; a draft that is not one is not written at all.
+  const stored = asDraft(draft);
+  if (!stored) return;
   try {
-    storage.setItem(key, JSON.stringify(DraftSchema.parse(draft)));
+    storage.setItem(key, JSON.stringify(stored));
   } catch {
     // storage full or blocked: the quiz still works, it just does not survive a reload
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDraft } from './quiz-draft.ts';
+import * as rules from './registration-rules.ts';
 import {
   AGE_OPTIONS,
   canGoNext,
@@ -50,23 +51,34 @@ describe('canGoNext', () => {
 });
 
 describe('validateRegistration', () => {
+  const broken = {
+    emailAddress: 'not-an-email',
+    password: '123',
+    confirmPassword: '1234',
+    age: 12,
+    phoneNumber: '12',
+    isEmailSubscribed: false,
+  };
+
   it('accepts a complete form with or without a phone', () => {
-    expect(validateRegistration(filledForm)).toEqual({});
-    expect(validateRegistration({ ...filledForm, phoneNumber: '(555) 123-4567' })).toEqual({});
+    expect(validateRegistration(filledForm, undefined, rules)).toEqual({});
+    expect(validateRegistration({ ...filledForm, phoneNumber: '(555) 123-4567' }, undefined, rules)).toEqual(
+      {},
+    );
   });
 
   it('explains each broken field', () => {
-    const errors = validateRegistration({
-      emailAddress: 'not-an-email',
-      password: '123',
-      confirmPassword: '1234',
-      age: 12,
-      phoneNumber: '12',
-      isEmailSubscribed: false,
-    });
-    expect(errors).toEqual({
+    expect(validateRegistration(broken, undefined, rules)).toEqual({
       emailAddress: 'Please enter a valid email.',
       password: 'Password must be more than 6 characters!',
+      confirmPassword: 'Passwords do not match.',
+      age: 'You must be 13 or older to join.',
+      phoneNumber: 'Please enter a valid phone number.',
+    });
+  });
+
+  it('without the email and password rules (they could not load), leaves those two to the server', () => {
+    expect(validateRegistration(broken, undefined, undefined)).toEqual({
       confirmPassword: 'Passwords do not match.',
       age: 'You must be 13 or older to join.',
       phoneNumber: 'Please enter a valid phone number.',

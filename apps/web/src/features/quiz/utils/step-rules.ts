@@ -1,6 +1,7 @@
-import { EmailSchema, MAX_AGE, MIN_AGE, NewPasswordSchema, QUIZ_FLAVOR_COUNT } from '@store/contracts';
+import { MAX_AGE, MIN_AGE, QUIZ_FLAVOR_COUNT } from '@store/contracts';
 import type { QuizDraft } from './quiz-draft.ts';
 import { FLAVOR_STEP, REGISTRATION_STEP, USED_PROTEIN_STEP } from './quiz-navigation.ts';
+import type * as Rules from './registration-rules.ts';
 import { hasEnoughFlavors } from './selection.ts';
 
 /** The registration step's form; the passwords never leave it except in the TakeQuiz body. */
@@ -91,8 +92,18 @@ export function whyNotNext(
 
 export type RegistrationErrors = Partial<Record<keyof RegistrationForm, string>>;
 
-/** The registration rules the server applies too, checked before sending (messages as the server's). */
-export function validateRegistration(form: RegistrationForm, account?: SignedInAccount): RegistrationErrors {
+/** The server's email and password schemas (`registration-rules.ts`, fetched after the quiz hydrates). */
+export type RegistrationRules = Pick<typeof Rules, 'EmailSchema' | 'NewPasswordSchema'>;
+
+/**
+ * The registration rules the server applies too, checked before sending (messages as the server's).
+ * Without `rules` (they could not be fetched) the email and password are left to the server's check.
+ */
+export function validateRegistration(
+  form: RegistrationForm,
+  account: SignedInAccount | undefined,
+  rules: RegistrationRules | undefined,
+): RegistrationErrors {
   const errors: RegistrationErrors = {};
   if (account) {
     if (account.needsAge && (form.age < MIN_AGE || form.age > MAX_AGE)) {
@@ -100,10 +111,12 @@ export function validateRegistration(form: RegistrationForm, account?: SignedInA
     }
     return errors;
   }
-  const email = EmailSchema.safeParse(form.emailAddress);
-  if (!email.success) errors.emailAddress = email.error.issues[0]?.message ?? 'Please enter a valid email.';
-  const password = NewPasswordSchema.safeParse(form.password);
-  if (!password.success) errors.password = password.error.issues[0]?.message ?? 'Password is required.';
+  const email = rules?.EmailSchema.safeParse(form.emailAddress);
+  if (email && !email.success)
+    errors.emailAddress = email.error.issues[0]?.message ?? 'Please enter a valid email.';
+  const password = rules?.NewPasswordSchema.safeParse(form.password);
+  if (password && !password.success)
+    errors.password = password.error.issues[0]?.message ?? 'Password is required.';
   if (form.confirmPassword !== form.password) errors.confirmPassword = 'Passwords do not match.';
   if (form.age < MIN_AGE || form.age > MAX_AGE) errors.age = `You must be ${MIN_AGE} or older to join.`;
   if (form.phoneNumber.trim() !== '' && !PHONE_PATTERN.test(form.phoneNumber.trim())) {
