@@ -26,11 +26,17 @@ export async function captureScreens(page: Page, name: string) {
 /**
  * Scrolls through the page so every `loading="lazy"` image starts loading, waits for them, and
  * scrolls back: a full-page screenshot shows the pictures a visitor would see when scrolling.
+ * Every wait here is bounded: a busy renderer can hold back animation frames, and a picture may
+ * never answer; the screenshot is a record of the page, never a reason for its test to hang.
  */
 async function loadLazyImages(page: Page) {
   await page.evaluate(async () => {
-    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+    const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+    const frame = () =>
+      Promise.race([new Promise<void>((resolve) => requestAnimationFrame(() => resolve())), pause(250)]);
+    const step = Math.max(window.innerHeight, 200);
+    const bottom = Math.min(document.documentElement.scrollHeight, 40 * step);
+    for (let y = 0; y < bottom; y += step) {
       window.scrollTo(0, y);
       await frame();
     }
@@ -44,7 +50,6 @@ async function loadLazyImages(page: Page) {
             img.addEventListener('error', resolve, { once: true });
           }),
       );
-    // An image that never answers must not hold the screenshot forever.
-    await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 5000))]);
+    await Promise.race([Promise.all(pending), pause(5000)]);
   });
 }
