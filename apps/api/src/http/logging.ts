@@ -58,19 +58,21 @@ export function registerAccessLog(
   nextRequestId: () => string,
 ) {
   const access = app.log.child({}, { redact: { paths: [] } });
-  // At LOG_LEVEL=warn and above the line is off: nothing is built for it.
+  // At LOG_LEVEL=warn and above the line is off: nothing is built for it, and no id is taken.
+  const isLogged = (url: string) => url !== '/api/health' && !LEVELS_WITHOUT_INFO.has(access.level);
   const write = (reqId: string, method: string, url: string, status: number, ms: number) => {
-    if (url === '/api/health' || LEVELS_WITHOUT_INFO.has(access.level)) return;
     access.info({ reqId, method, url: redactUrl(url), status, ms: Math.round(ms) }, 'request');
   };
   app.addHook('onResponse', (request, reply, done) => {
-    write(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
+    if (isLogged(request.url))
+      write(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
   });
   // An answer written before routing has the same line, with an id from the same sequence.
   prepared.onAnswered((answered) => {
-    if (answered.url === '/api/health' || LEVELS_WITHOUT_INFO.has(access.level)) return;
-    write(nextRequestId(), answered.method, answered.url, answered.status, answered.seconds * 1000);
+    if (isLogged(answered.url)) {
+      write(nextRequestId(), answered.method, answered.url, answered.status, answered.seconds * 1000);
+    }
   });
 }
 

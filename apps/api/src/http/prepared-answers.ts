@@ -38,12 +38,8 @@ export class PreparedAnswers {
    * Answers `GET <path>` (exactly as written, no query) with a 200 of `body`, until `freshUntil`
    * (a `Date.now()` time) when given; after it, or after `forget`, the route answers again.
    */
-  set(
-    path: string,
-    answer: { route: string; body: string; headers: Record<string, string>; freshUntil?: number },
-  ): void {
-    const body = answer.body;
-    const own = Object.entries(answer.headers).map(([k, v]) => [k.toLowerCase(), v] as const);
+  set(path: string, { route, body, headers: given, freshUntil }: PreparedAnswer): void {
+    const own = Object.entries(given).map(([k, v]) => [k.toLowerCase(), v] as const);
     const names = new Set(own.map(([k]) => k));
     const headers: string[] = [];
     for (const [k, v] of own) headers.push(k, v);
@@ -51,7 +47,7 @@ export class PreparedAnswers {
     // An API answer without its own caching rule is not to be stored (as the security hook says).
     if (!names.has('cache-control')) headers.push('cache-control', 'no-store');
     headers.push('content-length', String(Buffer.byteLength(body)));
-    this.#answers.set(path, { route: answer.route, headers, body, freshUntil: answer.freshUntil });
+    this.#answers.set(path, { route, headers, body, freshUntil });
   }
 
   forget(path: string): void {
@@ -89,6 +85,14 @@ export class PreparedAnswers {
     }
     return true;
   }
+}
+
+/** An answer as a route prepares it: its own headers; the common ones and the length are added. */
+export interface PreparedAnswer {
+  route: string;
+  body: string;
+  headers: Record<string, string>;
+  freshUntil?: number;
 }
 
 interface Prepared {

@@ -1,5 +1,6 @@
-import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react';
 import type { z } from 'zod';
+import { useAfterHydration } from './use-after-hydration.ts';
 
 type Values = Record<string, string | boolean>;
 
@@ -16,46 +17,18 @@ export function firstErrorByField(
 }
 
 /**
- * The form's schema, or a function that loads it. A loaded schema keeps zod out of the page's first
- * load: the sign-in pages paint and hydrate without it, and it arrives right after
- * (docs/performance.md#a-constant-beside-schemas-brings-the-schemas-along-2026-11-28).
- */
-export type SchemaSource<Out> = z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);
-
-/**
  * A form checked by the same zod schema as the server (docs/product.md#rules): a field's error shows once
  * it is touched (blurred); an invalid submit marks every field touched, focuses the first wrong
- * one and sends nothing. A schema still loading shows no errors yet; a submit waits for it.
+ * one and sends nothing. The schema is fetched once the page has hydrated, which keeps zod out of
+ * the sign-in pages' first load (docs/performance.md#a-constant-beside-schemas-brings-the-schemas-along-2026-11-28):
+ * until it arrives no error shows, and a submit waits for it.
  */
-export function useZodForm<V extends Values, Out>(source: SchemaSource<Out>, initial: V) {
+export function useZodForm<V extends Values, Out>(loadSchema: () => Promise<z.ZodType<Out>>, initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [schema, setSchema] = useState(() => (typeof source === 'function' ? undefined : source));
-  const loading = useRef<Promise<z.ZodType<Out>>>(undefined);
-  /** A submit waiting for the schema: a second click meanwhile sends nothing more. */
-  const waitingSubmit = useRef(false);
-  /** The schema, loaded once; a load that failed is tried again at the next call. */
-  const loadSchema = (): Promise<z.ZodType<Out>> => {
-    if (schema) return Promise.resolve(schema);
-    loading.current ??= (source as () => Promise<z.ZodType<Out>>)().then(
-      (loaded) => {
-        setSchema(() => loaded);
-        return loaded;
-      },
-      (error: unknown) => {
-        loading.current = undefined;
-        throw error;
-      },
-    );
-    return loading.current;
-  };
-  // After the first render, so the page hydrates first; a failed load waits for the submit.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once, on mount
-  useEffect(() => {
-    if (!schema) loadSchema().catch(() => {});
-  }, []);
-  const result = useMemo(() => schema?.safeParse(values), [schema, values]);
+  const schema = useAfterHydration(loadSchema, "The form's rules");
+  const result = useMemo(() => schema.loaded?.safeParse(values), [schema.loaded, values]);
   const errors = useMemo(
     () => (result && !result.success ? firstErrorByField(result.error.issues) : {}),
     [result],
@@ -119,19 +92,15 @@ export function useZodForm<V extends Values, Out>(source: SchemaSource<Out>, ini
         void onValid(checked.data);
       };
       if (result) return check(result);
-      // Submitted before the schema arrived: checked as soon as it does. If it cannot be loaded
-      // (the connection dropped), the values go as typed and the server's own check answers
-      // with the same messages under the fields (showServerErrors).
-      if (waitingSubmit.current) return;
-      waitingSubmit.current = true;
-      loadSchema()
-        .then(
-          (loaded) => check(loaded.safeParse(values)),
-          () => void onValid(values as unknown as Out),
-        )
-        .finally(() => {
-          waitingSubmit.current = false;
-        });
+      // Submitted before the schema arrived: checked as soon as it does (a second click meanwhile
+      // sends nothing more). If it cannot be loaded (the connection dropped), the values go as
+      // typed and the server's own check answers with the same messages under the fields
+      // (showServerErrors).
+      void schema.forSubmit().then((waited) => {
+        if (!waited) return;
+        if (waited.value) check(waited.value.safeParse(values));
+        else void onValid(values as unknown as Out);
+      });
     };
   }
 
