@@ -15,8 +15,13 @@ export interface ReferralsDeps {
   log: { error(obj: object, msg: string): void };
 }
 
-/** How long after a payment's transaction the queued reward mail is sent (it has committed by then). */
-const FLUSH_DELAYS_MS = [100, 2_000];
+/**
+ * When, after the payment that earned it, the queued reward mail is looked for and sent. The mail
+ * is queued inside the payment's transaction and can only be seen once that commits, which on a
+ * busy machine has taken longer than 2 s; so the flush is tried again later, and whichever try first
+ * sees the committed row sends it (once: the row is marked sent in the same statement).
+ */
+const FLUSH_DELAYS_MS = [100, 1_000, 3_000, 10_000, 30_000];
 
 export type ReferralsService = ReturnType<typeof createReferralsService>;
 
