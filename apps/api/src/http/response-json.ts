@@ -18,19 +18,35 @@ import { type ZodType, z } from 'zod';
 export function compileJson(schema: ZodType): (value: unknown) => string {
   const write = writerOf(schema);
   return (value) => {
-    const text = write(value, '');
-    if (text === undefined) throw new NotTheContract('', 'a value');
+    const text = write(value);
+    if (text === undefined) throw new NotTheContract('a value');
     return text;
   };
 }
 
-/** An answer that does not have its schema's shape, with where (`.membership.status`) and what was expected. */
+/**
+ * An answer that does not have its schema's shape, with where (`.membership.status`) and what was
+ * expected. The writers do not carry the path as they go (building it for every field was work
+ * every answer paid for); each writer that holds a field or an element adds its part to the
+ * error as the error passes through it, innermost first.
+ */
 export class NotTheContract extends Error {
-  constructor(
-    readonly path: string,
-    expected: string,
-  ) {
-    super(`${path || 'the answer'}: expected ${expected}`);
+  private readonly parts: string[] = [];
+
+  constructor(private readonly expected: string) {
+    super(`the answer: expected ${expected}`);
+  }
+
+  /** Where in the answer, as `.history[0].amount` (empty for the answer itself). */
+  get path(): string {
+    return [...this.parts].reverse().join('');
+  }
+
+  /** Adds the enclosing field (`.status`) or element (`[0]`) to where this happened. */
+  within(part: string): this {
+    this.parts.push(part);
+    this.message = `${this.path}: expected ${this.expected}`;
+    return this;
   }
 
   /** As the error zod's own serializer gave, for the error handler and the log. */
@@ -86,8 +102,13 @@ function zodSchemaOf(maybeSchema: unknown): ZodType {
   throw new Error(`A response schema that is not a zod schema: ${JSON.stringify(maybeSchema)}`);
 }
 
-/** Writes one value at `path`; undefined writes nothing (a key whose value is absent and allowed). */
-type Writer = (value: unknown, path: string) => string | undefined;
+/** Writes one value; undefined writes nothing (a key whose value is absent and allowed). */
+type Writer = (value: unknown) => string | undefined;
+
+/** Rethrows `error` with `part` added to where it happened, when it is a contract error. */
+function within(error: unknown, part: string): unknown {
+  return error instanceof NotTheContract ? error.within(part) : error;
+}
 
 /** The parts of zod's definitions read here (zod 4's `_zod.def`). */
 interface Def {
@@ -106,25 +127,25 @@ function writerOf(schema: ZodType): Writer {
   const def = defOf(schema);
   switch (def.type) {
     case 'string':
-      return (v, path) => {
-        if (typeof v !== 'string') throw new NotTheContract(path, 'a string');
+      return (v) => {
+        if (typeof v !== 'string') throw new NotTheContract('a string');
         return JSON.stringify(v);
       };
     case 'number':
-      return (v, path) => {
-        if (typeof v !== 'number' || !Number.isFinite(v)) throw new NotTheContract(path, 'a finite number');
+      return (v) => {
+        if (typeof v !== 'number' || !Number.isFinite(v)) throw new NotTheContract('a finite number');
         return JSON.stringify(v);
       };
     case 'boolean':
-      return (v, path) => {
-        if (typeof v !== 'boolean') throw new NotTheContract(path, 'true or false');
+      return (v) => {
+        if (typeof v !== 'boolean') throw new NotTheContract('true or false');
         return v ? 'true' : 'false';
       };
     case 'enum':
     case 'literal': {
       const allowed = new Set(def.type === 'enum' ? Object.values(def.entries ?? {}) : def.values);
-      return (v, path) => {
-        if (!allowed.has(v as never)) throw new NotTheContract(path, `one of ${[...allowed].join(', ')}`);
+      return (v) => {
+        if (!allowed.has(v as never)) throw new NotTheContract(`one of ${[...allowed].join(', ')}`);
         return JSON.stringify(v);
       };
     }
@@ -133,11 +154,11 @@ function writerOf(schema: ZodType): Writer {
       return (v) => JSON.stringify(v);
     case 'nullable': {
       const inner = writerOf(def.innerType as ZodType);
-      return (v, path) => (v === null ? 'null' : inner(v, path));
+      return (v) => (v === null ? 'null' : inner(v));
     }
     case 'optional': {
       const inner = writerOf(def.innerType as ZodType);
-      return (v, path) => (v === undefined ? undefined : inner(v, path));
+      return (v) => (v === undefined ? undefined : inner(v));
     }
     // When writing, a default is not filled in (zod's encode leaves it out too): the value must be there.
     case 'default':
@@ -145,11 +166,15 @@ function writerOf(schema: ZodType): Writer {
       return writerOf(def.innerType as ZodType);
     case 'array': {
       const element = writerOf(def.element as ZodType);
-      return (v, path) => {
-        if (!Array.isArray(v)) throw new NotTheContract(path, 'an array');
+      return (v) => {
+        if (!Array.isArray(v)) throw new NotTheContract('an array');
         let text = '[';
-        for (let i = 0; i < v.length; i++)
-          text += `${i === 0 ? '' : ','}${element(v[i], `${path}[${i}]`) ?? 'null'}`;
+        let i = 0;
+        try {
+          for (; i < v.length; i++) text += `${i === 0 ? '' : ','}${element(v[i]) ?? 'null'}`;
+        } catch (error) {
+          throw within(error, `[${i}]`);
+        }
         return `${text}]`;
       };
     }
@@ -165,13 +190,14 @@ function objectWriter(shape: Record<string, ZodType>): Writer {
   const fields = Object.entries(shape).map(([key, schema]) => ({
     key,
     prefix: `${JSON.stringify(key)}:`,
+    part: `.${key}`,
     write: writerOf(schema),
     mayBeAbsent: acceptsAbsence(schema),
     // zod's encode takes `unknown` as present-but-undefined, not as missing.
     presenceOnly: ['unknown', 'any'].includes(defOf(schema).type),
   }));
-  return (v, path) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new NotTheContract(path, 'an object');
+  return (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new NotTheContract('an object');
     const record = v as Record<string, unknown>;
     let text = '{';
     let first = true;
@@ -179,9 +205,14 @@ function objectWriter(shape: Record<string, ZodType>): Writer {
       const value = record[field.key];
       if (value === undefined) {
         if (field.mayBeAbsent || (field.presenceOnly && field.key in record)) continue;
-        throw new NotTheContract(`${path}.${field.key}`, 'a value');
+        throw new NotTheContract('a value').within(field.part);
       }
-      const written = field.write(value, `${path}.${field.key}`);
+      let written: string | undefined;
+      try {
+        written = field.write(value);
+      } catch (error) {
+        throw within(error, field.part);
+      }
       if (written === undefined) continue;
       text += `${first ? '' : ','}${field.prefix}${written}`;
       first = false;
@@ -200,9 +231,9 @@ function acceptsAbsence(schema: ZodType): boolean {
 
 /** The part of an answer this file does not compile, written by zod as before. */
 function zodWriter(schema: ZodType): Writer {
-  return (v, path) => {
+  return (v) => {
     const checked = z.safeEncode(schema, v);
-    if (!checked.success) throw new NotTheContract(path, checked.error.issues[0]?.message ?? 'its schema');
+    if (!checked.success) throw new NotTheContract(checked.error.issues[0]?.message ?? 'its schema');
     return JSON.stringify(checked.data);
   };
 }
