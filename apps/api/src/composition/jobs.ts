@@ -11,10 +11,19 @@ import type { Services } from './services.ts';
  * still run each job once per period.
  */
 export function storeJobs(services: Services): Job[] {
-  const { cycles, checkout, eventReconciliation, cartCheckout } = services;
+  const { cycles, checkout, eventReconciliation, cartCheckout, referrals } = services;
   return [
     { name: 'membership-sweep', everyMs: SWEEP_INTERVAL_MS, run: (now) => cycles.sweep(now) },
-    { name: 'payment-reconciliation', everyMs: BACKGROUND_INTERVAL_MS, run: () => checkout.reconcile() },
+    {
+      name: 'payment-reconciliation',
+      everyMs: BACKGROUND_INTERVAL_MS,
+      run: async () => {
+        await checkout.reconcile();
+        // A referral reward's mail is queued in the paying transaction and sent by flushes a few
+        // seconds after it; one whose flushes all ran before a slow commit is sent from here.
+        while ((await referrals.flushMails()) > 0);
+      },
+    },
     {
       name: 'provider-event-reconciliation',
       everyMs: EVENT_RECONCILIATION_INTERVAL_MS,

@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from '../../test/helpers.ts';
 import { seedCatalog } from '../catalog/catalog.seed.ts';
 import { payOrder, relaxedLimiter } from '../checkout/checkout.test-support.ts';
 import { quizMember } from '../shop/shop.test-support.ts';
-import { REFERRAL_REWARD_MAIL } from './referral.mail.tsx';
+import { REFERRAL_REWARD_MAIL, referralRewardMail } from './referral.mail.tsx';
+import { queueMail } from './referrals.repository.ts';
 import { createReferralsService } from './referrals.service.ts';
 
 const PUBLIC_URL = 'https://samples.example.com';
@@ -31,7 +32,7 @@ const rewardsOf = (identityId: string) =>
 
 /**
  * Reward mails sent to an address. The mail goes out after the payment's transaction commits, by
- * a flush 100 ms and again 2 s later; a loaded machine can miss the first, so this waits (up to
+ * flushes from 0.1 to 30 s later; a loaded machine can miss the first, so this waits (up to
  * 10 s) until `expected` have arrived, or, expecting none, gives the first flush its chance.
  */
 async function rewardMails(to: string, expected: number): Promise<number> {
@@ -311,5 +312,20 @@ describe('the free-tub reward (docs/product.md#referrals)', () => {
     expect(await rewardsOf(self.identityId)).toBe(0);
     expect((await mine(self.token)).body).toMatchObject({ referredCount: 1, paidCount: 1, reward: null });
     expect(await rewardMails(self.email, 0)).toBe(0);
+  });
+
+  it('a reward mail that no flush after its payment saw goes out with the next payment-reconciliation run, once', async () => {
+    // As a payment's transaction leaves it when every quick flush ran before its commit: queued, unsent.
+    const to = 'late-commit-referrer@example.com';
+    const mail = await referralRewardMail(to, 'LATE-COMMIT', `${PUBLIC_URL}/shop`);
+    await queueMail(server.database.db, 'referral-reward:late-commit', mail, new Date());
+    expect(await rewardMails(to, 0)).toBe(0);
+
+    const scheduler = server.app.scheduler;
+    const reconciliation = scheduler.jobs.find((j) => j.name === 'payment-reconciliation')!;
+    await scheduler.runNow(reconciliation);
+    expect(await rewardMails(to, 1)).toBe(1);
+    await scheduler.runNow(reconciliation);
+    expect(await rewardMails(to, 1)).toBe(1);
   });
 });

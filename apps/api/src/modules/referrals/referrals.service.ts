@@ -19,7 +19,8 @@ export interface ReferralsDeps {
  * When, after the payment that earned it, the queued reward mail is looked for and sent. The mail
  * is queued inside the payment's transaction and can only be seen once that commits, which on a
  * busy machine has taken longer than 2 s; so the flush is tried again later, and whichever try first
- * sees the committed row sends it (once: the row is marked sent in the same statement).
+ * sees the committed row sends it (once: the row is marked sent in the same statement). A mail all
+ * of them missed goes out with the next payment-reconciliation job (composition/jobs.ts).
  */
 const FLUSH_DELAYS_MS = [100, 1_000, 3_000, 10_000, 30_000];
 
@@ -27,7 +28,7 @@ export type ReferralsService = ReturnType<typeof createReferralsService>;
 
 /** Referral links and the free-tub reward (docs/product.md#referrals). */
 export function createReferralsService({ db, clock, mailer, config, log }: ReferralsDeps) {
-  /** Sends the queued reward mails; each goes once, whoever flushes. */
+  /** Sends up to 20 queued reward mails and says how many; each goes once, whoever flushes. */
   async function flushMails(): Promise<number> {
     const mails = await repo.takeUnsentMails(db, REFERRAL_REWARD_MAIL, clock());
     for (const mail of mails) {
