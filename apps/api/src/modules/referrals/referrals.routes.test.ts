@@ -22,10 +22,13 @@ afterAll(async () => {
 
 const mine = (token: string) => server.request('GET', '/api/referrals/Mine', { token });
 
-async function count(query: ReturnType<typeof sql>): Promise<number> {
-  const result = await server.database.db.execute<{ n: number }>(query);
+async function count(query: ReturnType<typeof sql>, store: TestServer = server): Promise<number> {
+  const result = await store.database.db.execute<{ n: number }>(query);
   return Number(result.rows[0]!.n);
 }
+
+const rewardMailsTo = (to: string) =>
+  sql`SELECT count(*)::int AS n FROM emails WHERE to_address = ${to} AND kind = ${REFERRAL_REWARD_MAIL}`;
 
 const rewardsOf = (identityId: string) =>
   count(sql`SELECT count(*)::int AS n FROM referral_rewards WHERE referrer_id = ${identityId}`);
@@ -36,10 +39,7 @@ const rewardsOf = (identityId: string) =>
  * 10 s) until `expected` have arrived, or, expecting none, gives the first flush its chance.
  */
 async function rewardMails(to: string, expected: number): Promise<number> {
-  const sent = () =>
-    count(
-      sql`SELECT count(*)::int AS n FROM emails WHERE to_address = ${to} AND kind = ${REFERRAL_REWARD_MAIL}`,
-    );
+  const sent = () => count(rewardMailsTo(to));
   if (expected === 0) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     return sent();
@@ -320,12 +320,7 @@ describe('the free-tub reward (docs/product.md#referrals)', () => {
     const own = await startTestServer({ publicUrl: PUBLIC_URL });
     try {
       const to = 'late-commit-referrer@example.com';
-      const sent = async () => {
-        const result = await own.database.db.execute<{ n: number }>(
-          sql`SELECT count(*)::int AS n FROM emails WHERE to_address = ${to} AND kind = ${REFERRAL_REWARD_MAIL}`,
-        );
-        return Number(result.rows[0]!.n);
-      };
+      const sent = () => count(rewardMailsTo(to), own);
       // As a payment's transaction leaves it when every quick flush ran before its commit: queued, unsent.
       const mail = await referralRewardMail(to, 'LATE-COMMIT', `${PUBLIC_URL}/shop`);
       await queueMail(own.database.db, 'referral-reward:late-commit', mail, new Date());

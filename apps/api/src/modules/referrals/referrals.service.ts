@@ -28,13 +28,17 @@ export type ReferralsService = ReturnType<typeof createReferralsService>;
 
 /** Referral links and the free-tub reward (docs/product.md#referrals). */
 export function createReferralsService({ db, clock, mailer, config, log }: ReferralsDeps) {
-  /** Sends up to 20 queued reward mails and says how many; each goes once, whoever flushes. */
+  /** Sends every queued reward mail, a batch at a time, and says how many; each goes once, whoever flushes. */
   async function flushMails(): Promise<number> {
-    const mails = await repo.takeUnsentMails(db, REFERRAL_REWARD_MAIL, clock());
-    for (const mail of mails) {
-      await mailer.send(mail).catch((error: unknown) => log.error({ err: error }, 'referral mail failed'));
+    let sent = 0;
+    for (;;) {
+      const mails = await repo.takeUnsentMails(db, REFERRAL_REWARD_MAIL, clock());
+      if (mails.length === 0) return sent;
+      for (const mail of mails) {
+        await mailer.send(mail).catch((error: unknown) => log.error({ err: error }, 'referral mail failed'));
+      }
+      sent += mails.length;
     }
-    return mails.length;
   }
 
   function flushSoon() {
