@@ -21,7 +21,7 @@ import {
 import { tubStock } from '../catalog/index.ts';
 import { type CheckoutService, hasLiveAttempt, STALE_ATTEMPT_MS } from '../checkout/index.ts';
 import type { OrderShipping } from '../orders/index.ts';
-import type { TaxCalculator } from '../tax/index.ts';
+import type { TaxCalculator, TaxResult } from '../tax/index.ts';
 import * as repo from './cart-checkout.repository.ts';
 import type { CartOrderRow } from './cart-checkout.table.ts';
 
@@ -31,7 +31,7 @@ import type { CartOrderRow } from './cart-checkout.table.ts';
  *
  * 1. Freeze, in one transaction holding the cart's row lock: the cart is priced again from the
  *    catalog (priceCart) with its coupon checked again (findUsableCouponById), the handling fee and
- *    the state's tax; it becomes (or updates) its one order of kind 'cart' (orders.cart_id is
+ *    the tax (asked before the lock, taxAhead, and kept if the locked cart prices the same); it becomes (or updates) its one order of kind 'cart' (orders.cart_id is
  *    unique); every tub is held with a guarded UPDATE of products.tub_stock that never goes below
  *    0, and the coupon's use is claimed (redeemCoupon). Too few tubs, or a single-use coupon that
  *    another checkout just took, is a 409 here, before any charge.
@@ -155,8 +155,45 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
 
   type Frozen = { kind: 'done'; order: CartOrderRow } | { kind: 'charge'; order: CartOrderRow };
 
+  /** The tax asked before the cart is locked, and what it was asked for. */
+  type TaxAhead = { orderId: string; taxableCents: number; taxed: TaxResult };
+
+  /**
+   * The cart's tax, asked of the tax service (Stripe Tax) before the freeze's transaction, so no
+   * row lock or database connection waits on a network call (docs/payments.md#sales-tax). Only an
+   * open cart is asked: a cart being paid or already paid is answered by the freeze without new
+   * tax. When the cart cannot be priced here (empty, a product gone, its coupon used meanwhile),
+   * nothing is asked and the freeze gives the cart's own error from the locked rows.
+   */
+  async function taxAhead(
+    identityId: string,
+    cartId: string,
+    shipping: OrderShipping,
+  ): Promise<TaxAhead | undefined> {
+    const cart = await cartOrdering.findCart(db, cartId);
+    if (cart?.status !== 'open') return undefined;
+    const [priced, existing] = await Promise.all([
+      price(db, cart, identityId, clock()).catch(() => undefined),
+      repo.findOrderOfCart(db, cart.id),
+    ]);
+    if (!priced) return undefined;
+    const orderId = existing?.id ?? randomUUID();
+    const taxable = taxableCents(priced.price, config.handlingFeeCents);
+    const taxed = await tax.calculate({
+      taxableCents: taxable,
+      address: shipping,
+      reference: `order:${orderId}`,
+    });
+    return { orderId, taxableCents: taxable, taxed };
+  }
+
   /** Step 1: the cart becomes its order, with tubs held and the coupon claimed; or a 409 before any charge. */
-  async function freeze(identityId: string, cartId: string, shipping: OrderShipping): Promise<Frozen> {
+  async function freeze(
+    identityId: string,
+    cartId: string,
+    shipping: OrderShipping,
+    ahead?: TaxAhead,
+  ): Promise<Frozen> {
     const now = clock();
     return db.transaction(async (t) => {
       const cart = ownCart(await cartOrdering.lockCart(t, cartId), identityId);
@@ -173,12 +210,13 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
       if (existing) await release(t, existing.id);
 
       const priced = await price(t, cart, identityId, now);
-      const orderId = existing?.id ?? randomUUID();
-      const taxed = await tax.calculate({
-        taxableCents: taxableCents(priced.price, config.handlingFeeCents),
-        address: shipping,
-        reference: `order:${orderId}`,
-      });
+      const orderId = existing?.id ?? ahead?.orderId ?? randomUUID();
+      const taxable = taxableCents(priced.price, config.handlingFeeCents);
+      // Asked again, under the lock, only if the cart or its order changed since it was asked.
+      const taxed =
+        ahead && ahead.orderId === orderId && ahead.taxableCents === taxable
+          ? ahead.taxed
+          : await tax.calculate({ taxableCents: taxable, address: shipping, reference: `order:${orderId}` });
       const totals = cartTotals(priced.price, config.handlingFeeCents, taxed.taxCents);
       const fields = {
         taxCalculationId: taxed.calculationId,
@@ -271,7 +309,8 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
       await releaseExpiredHolds(clock()).catch((error: unknown) =>
         log.error({ err: error }, 'releasing expired stock holds failed'),
       );
-      const frozen = await freeze(identityId, cartId, toShipping(identity));
+      const shipping = toShipping(identity);
+      const frozen = await freeze(identityId, cartId, shipping, await taxAhead(identityId, cartId, shipping));
       if (frozen.kind === 'done') return result(frozen.order, 'succeeded');
       const order = frozen.order;
 

@@ -172,3 +172,52 @@ describe('I5 sales tax from Stripe Tax', () => {
     expect(order.tax_calculation_id).toMatch(/^taxcalc_/);
   }, 60_000);
 });
+
+/** Whether another connection can lock the row right now (PostgreSQL's NOWAIT answers 55P03 if not). */
+async function lockable(table: 'carts' | 'orders', id: string): Promise<boolean> {
+  try {
+    await server.database.db.transaction(async (t) => {
+      await t.execute(sql`SELECT id FROM ${sql.identifier(table)} WHERE id = ${id} FOR UPDATE NOWAIT`);
+    });
+    return true;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+    if (cause.code === '55P03') return false;
+    throw error;
+  }
+}
+
+// PGlite has one connection, so only PostgreSQL can show a second session waiting on a lock.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('Stripe Tax is asked with no row locked', () => {
+  it('a shop order asks once, while its cart is not locked; a first box asks while its order is not locked', async () => {
+    const shopper = await newShopper(server, 'stripe-tax-unlocked');
+    const [product] = await productsInStock(server, 1);
+    const cartId = await newCart(server, shopper, [{ productId: product!.id, quantity: 1 }]);
+    const seen: boolean[] = [];
+    standIn.setBeforeAnswer(async ({ path }) => {
+      if (path === '/v1/tax/calculations') seen.push(await lockable('carts', cartId));
+    });
+    try {
+      const paid = await server.request(
+        'POST',
+        `/api/Payment/CreateCheckoutPayment?${new URLSearchParams({ cartId, paymentMethodId: 'pm_card_visa' })}`,
+        { token: shopper.token, body: SHIPPING },
+      );
+      expect(paid.status).toBe(200);
+      // Asked once, before the freeze: the locked cart priced the same, so the answer was kept.
+      expect(seen).toEqual([true]);
+
+      const member = await newMember(server, 'stripe-tax-unlocked-box');
+      seen.length = 0;
+      standIn.setBeforeAnswer(async ({ path }) => {
+        if (path === '/v1/tax/calculations') seen.push(await lockable('orders', member.orderId));
+      });
+      const intent = await createIntent(server, member, member.orderId);
+      expect(intent.status).toBe(200);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every(Boolean)).toBe(true);
+    } finally {
+      standIn.setBeforeAnswer(undefined);
+    }
+  }, 60_000);
+});

@@ -59,6 +59,8 @@ export interface StripeStandIn {
   requests: Array<{ method: string; path: string; idempotencyKey?: string; status: number }>;
   deliveries: WebhookDelivery[];
   setWebhookUrl(url: string | undefined): void;
+  /** Runs (and is awaited) before each API request is answered: a test sees what the store holds meanwhile. */
+  setBeforeAnswer(hook: ((request: { method: string; path: string }) => Promise<void>) | undefined): void;
   /** Changes the redelivery schedule of failures from now on (tests use milliseconds). */
   setRedeliveryDelays(delaysMs: number[]): void;
   /** Redeliveries waiting for their time. */
@@ -134,6 +136,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const requests: StripeStandIn['requests'] = [];
   const deliveries: WebhookDelivery[] = [];
   let webhookUrl = options.webhookUrl;
+  let beforeAnswer: Parameters<StripeStandIn['setBeforeAnswer']>[0];
   let pending: Promise<void> = Promise.resolve();
   let requestCount = 0;
 
@@ -197,6 +200,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         });
       }
       const body = method === 'POST' ? await readBody(request) : '';
+      await beforeAnswer?.({ method, path: path.split('?')[0]! });
       const answer = await engine.request({
         method,
         path,
@@ -229,6 +233,9 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     deliveries,
     setWebhookUrl(url) {
       webhookUrl = url;
+    },
+    setBeforeAnswer(hook) {
+      beforeAnswer = hook;
     },
     setRedeliveryDelays(delaysMs) {
       redeliveryDelays = delaysMs;
