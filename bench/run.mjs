@@ -10,7 +10,9 @@
 // per public page, with the load average it starts under), so one command prints every target.
 //
 // Each target: a warm-up, then `rounds` runs of autocannon; the round with the most req/s is kept
-// (best of N). Results go to bench/results/latest.json (ignored by git).
+// (best of N). A route and its reference take their rounds in turn (store, reference, store, ...),
+// so a machine whose speed drifts during the run moves both sides of a ratio alike. Results go to
+// bench/results/latest.json (ignored by git).
 import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -435,18 +437,27 @@ async function main() {
       `${settings.rounds} x ${settings.duration} s rounds, ${settings.keep}`,
   );
   const measured = new Map();
+  const label = (target) => target.name ?? `${target.route} (${target.server})`;
+  const printLoad = (target, result) =>
+    console.log(
+      `   ${label(target)} ... ${result.rps} req/s, p99 ${result.p99} ms, ${result.cpuMicros ?? '?'} µs CPU/req` +
+        (failures(result) ? `, ${failures(result)} failed` : ''),
+    );
+  // A target measured for an earlier row (the store's health beside a second reference) is reused.
   const measure = async (target) => {
     if (!measured.has(target.url)) {
-      process.stdout.write(`   ${target.name ?? `${target.route} (${target.server})`} ... `);
-      const stopBackground = await target.background?.();
-      const result = await load(target).finally(() => stopBackground?.());
-      console.log(
-        `${result.rps} req/s, p99 ${result.p99} ms, ${result.cpuMicros ?? '?'} µs CPU/req` +
-          (failures(result) ? `, ${failures(result)} failed` : ''),
-      );
+      const result = await load([target]).then(([r]) => r);
+      printLoad(target, result);
       measured.set(target.url, result);
     }
     return measured.get(target.url);
+  };
+  const measurePair = async (route) => {
+    const [store, reference] = await load([route, route.reference]);
+    printLoad(route, store);
+    printLoad(route.reference, reference);
+    measured.set(route.url, store);
+    measured.set(route.reference.url, reference);
   };
   const results = [];
   for (const route of routes) {
@@ -455,6 +466,7 @@ async function main() {
       results.push({ key: route.key, route: route.route, server: route.server, skipped: route.skip });
       continue;
     }
+    if (!measured.has(route.url) && !measured.has(route.reference.url)) await measurePair(route);
     const store = await measure(route);
     const reference = await measure(route.reference);
     const r = ratio(store.rps, reference.rps);
@@ -565,22 +577,42 @@ function targetText(r) {
   return parts.join(', ');
 }
 
-/** Warm-up, then the rounds; each round also records the server's CPU time per request. */
-async function load({ url, headers = {}, pid, method = 'GET', requests }) {
-  const run = (duration) =>
-    autocannon({ url, method, connections: settings.connections, duration, headers, timeout: 10, requests });
-  if (settings.warmup > 0) await run(settings.warmup);
-  const rounds = [];
-  for (let i = 0; i < settings.rounds; i++) {
-    const cpuBefore = cpuSeconds(pid);
-    const summary = summarize(await run(settings.duration));
-    const cpuAfter = cpuSeconds(pid);
-    rounds.push({ ...summary, cpuMicros: cpuMicrosPerRequest(cpuAfter - cpuBefore, summary.requests) });
-  }
-  return {
-    ...bestRound(rounds),
-    rounds: rounds.map((r) => ({ rps: r.rps, p99: r.p99, cpuMicros: r.cpuMicros })),
+/**
+ * Warm-up of each target, then the rounds, the targets in turn within each round (a route and its
+ * reference); each round also records the server's CPU time per request. A target's `background`
+ * (a side connection putting cart quantities back) runs during that target's own loads only.
+ */
+async function load(targets) {
+  const run = async ({ url, headers = {}, method = 'GET', requests, background }, duration) => {
+    const stopBackground = await background?.();
+    try {
+      return await autocannon({
+        url,
+        method,
+        connections: settings.connections,
+        duration,
+        headers,
+        timeout: 10,
+        requests,
+      });
+    } finally {
+      await stopBackground?.();
+    }
   };
+  if (settings.warmup > 0) for (const target of targets) await run(target, settings.warmup);
+  const rounds = targets.map(() => []);
+  for (let i = 0; i < settings.rounds; i++) {
+    for (const [n, target] of targets.entries()) {
+      const cpuBefore = cpuSeconds(target.pid);
+      const summary = summarize(await run(target, settings.duration));
+      const cpuAfter = cpuSeconds(target.pid);
+      rounds[n].push({ ...summary, cpuMicros: cpuMicrosPerRequest(cpuAfter - cpuBefore, summary.requests) });
+    }
+  }
+  return rounds.map((kept) => ({
+    ...bestRound(kept),
+    rounds: kept.map((r) => ({ rps: r.rps, p99: r.p99, cpuMicros: r.cpuMicros })),
+  }));
 }
 
 async function xsrfCookie(baseUrl, token) {
