@@ -31,9 +31,10 @@ import type { CartOrderRow } from './cart-checkout.table.ts';
  *
  * 1. Freeze, in one transaction holding the cart's row lock: the cart is priced again from the
  *    catalog (priceCart) with its coupon checked again (findUsableCouponById), the handling fee and
- *    the tax (asked before the lock, taxAhead, and kept if the locked cart prices the same); it becomes (or updates) its one order of kind 'cart' (orders.cart_id is
- *    unique); every tub is held with a guarded UPDATE of products.tub_stock that never goes below
- *    0, and the coupon's use is claimed (redeemCoupon). Too few tubs, or a single-use coupon that
+ *    the tax (asked before the lock by taxAhead, kept if the locked cart prices the same); it
+ *    becomes (or updates) its one order of kind 'cart' (orders.cart_id is unique); every tub is
+ *    held with a guarded UPDATE of products.tub_stock that never goes below 0, and the coupon's use
+ *    is claimed (redeemCoupon). Too few tubs, or a single-use coupon that
  *    another checkout just took, is a 409 here, before any charge.
  * 2. Charge, through the first-box checkout's payment start (one live attempt per order, the
  *    provider key `order:{id}:{n}`), then record the payment through its one transition, which
@@ -160,18 +161,17 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
 
   /**
    * The cart's tax, asked of the tax service (Stripe Tax) before the freeze's transaction, so no
-   * row lock or database connection waits on a network call (docs/payments.md#sales-tax). Only an
-   * open cart is asked: a cart being paid or already paid is answered by the freeze without new
+   * row lock or database connection waits on a network call (docs/payments.md#sales-tax). `cart`
+   * is the row read for the ownership check; only an open cart is asked: a cart being paid or already paid is answered by the freeze without new
    * tax. When the cart cannot be priced here (empty, a product gone, its coupon used meanwhile),
    * nothing is asked and the freeze gives the cart's own error from the locked rows.
    */
   async function taxAhead(
     identityId: string,
-    cartId: string,
+    cart: CartRow,
     shipping: OrderShipping,
   ): Promise<TaxAhead | undefined> {
-    const cart = await cartOrdering.findCart(db, cartId);
-    if (cart?.status !== 'open') return undefined;
+    if (cart.status !== 'open') return undefined;
     const [priced, existing] = await Promise.all([
       price(db, cart, identityId, clock()).catch(() => undefined),
       repo.findOrderOfCart(db, cart.id),
@@ -305,12 +305,12 @@ export function createCartCheckoutService({ db, clock, config, tax, checkout, lo
     ): Promise<CheckoutPaymentResult> {
       if (!UUID.test(input.cartId)) throw notFound('Cart');
       const cartId = input.cartId.toLowerCase();
-      ownCart(await cartOrdering.findCart(db, cartId), identityId);
+      const cart = ownCart(await cartOrdering.findCart(db, cartId), identityId);
       await releaseExpiredHolds(clock()).catch((error: unknown) =>
         log.error({ err: error }, 'releasing expired stock holds failed'),
       );
       const shipping = toShipping(identity);
-      const frozen = await freeze(identityId, cartId, shipping, await taxAhead(identityId, cartId, shipping));
+      const frozen = await freeze(identityId, cartId, shipping, await taxAhead(identityId, cart, shipping));
       if (frozen.kind === 'done') return result(frozen.order, 'succeeded');
       const order = frozen.order;
 
