@@ -17,16 +17,21 @@ const SECRET_QUERY_KEYS = new Set([
   'credential',
 ]);
 
-/** The CSP fits a SPA built by Vite: scripts and styles from our origin only, Stripe's origins for payments. */
-export function contentSecurityPolicy(config: Config): string {
+/**
+ * The CSP fits a SPA built by Vite: scripts and styles from our origin only, Stripe's origins for
+ * payments. `styleHashes` (`'sha256-…'`) allow the inline `<style>` of a prerendered page, its
+ * critical CSS (docs/performance.md#the-first-paint-from-the-html-alone), and nothing else inline.
+ */
+export function contentSecurityPolicy(config: Config, styleHashes: readonly string[] = []): string {
   const google = config.google.clientId ? ' https://accounts.google.com' : '';
+  const inlineStyles = styleHashes.map((hash) => ` ${hash}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self' https://js.stripe.com${google}`,
     `frame-src https://js.stripe.com https://hooks.stripe.com${google}`,
     `connect-src 'self' https://api.stripe.com${google}`,
     "img-src 'self' data: blob: https://*.stripe.com",
-    `style-src 'self'${google}`,
+    `style-src 'self'${google}${inlineStyles}`,
     "font-src 'self'",
     "media-src 'self'",
     "object-src 'none'",
@@ -286,7 +291,10 @@ export function registerSecurity(
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
+    // A prerendered page sends the policy with its inline styles' hashes (static.ts); it is kept.
+    const pagePolicy = reply.getHeader('content-security-policy');
     reply.headers(constantHeaders);
+    if (pagePolicy !== undefined) reply.header('content-security-policy', pagePolicy);
     // While the server closes, answers end their connection so keep-alive clients let it stop.
     if (isClosing()) reply.header('connection', 'close');
     const url = request.url;

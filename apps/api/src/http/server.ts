@@ -9,7 +9,7 @@ import { describeRoute } from './openapi.ts';
 import { PreparedAnswers } from './prepared-answers.ts';
 import { responseSerializer } from './response-json.ts';
 import { searchEngineRoutes } from './search-engines.ts';
-import { registerSecurity, securityHeaders } from './security.ts';
+import { contentSecurityPolicy, registerSecurity, securityHeaders } from './security.ts';
 import { serveWebApp } from './static.ts';
 import { validatorCompiler } from './validation.ts';
 
@@ -121,7 +121,10 @@ export async function finishHttpServer(
 ) {
   await app.register(searchEngineRoutes, { publicUrl: config.publicUrl });
   const sendIndex = config.webDist
-    ? await serveWebApp(app, config.webDist, config.publicUrl, { isProduction: config.isProduction })
+    ? await serveWebApp(app, config.webDist, config.publicUrl, {
+        isProduction: config.isProduction,
+        contentSecurityPolicy: (styleHashes) => contentSecurityPolicy(config, styleHashes),
+      })
     : undefined;
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,10 @@ function pageHtml(title: string, heading: string): string {
   const social = `<meta property="og:image" content="${PRERENDER_ORIGIN}/site/social-card.jpg"><link rel="canonical" href="${PRERENDER_ORIGIN}${title === 'Log in | Sample First' ? '/login' : '/'}">`;
   return `<!doctype html><html><head><title>${title}</title>${social}</head><body><div id="root"><h1>${heading}</h1>${filler}</div></body></html>`;
 }
+
+/** The login page's critical CSS, inlined by the prerender, and its hash as the prerender lists it. */
+const LOGIN_STYLE = '.auth-card{padding:24px}';
+const LOGIN_STYLE_HASH = `'sha256-${createHash('sha256').update(LOGIN_STYLE).digest('base64')}'`;
 
 const PAGES = [
   { path: '/', file: 'home.html', anyQuery: true, title: 'Sample First', heading: 'Home heading' },
@@ -74,7 +79,12 @@ describe('the web app with prerendered public pages', () => {
       path.join(dist, 'prerendered', 'manifest.json'),
       JSON.stringify({
         pages: [
-          ...PAGES.map(({ path: p, file, anyQuery }) => ({ path: p, file, anyQuery })),
+          ...PAGES.map(({ path: p, file, anyQuery }) => ({
+            path: p,
+            file,
+            anyQuery,
+            ...(p === '/login' ? { styleHashes: [LOGIN_STYLE_HASH] } : {}),
+          })),
           ...MAIL_PAGES.map(({ title: _t, heading: _h, ...entry }) => entry),
         ],
       }),
@@ -97,6 +107,24 @@ describe('the web app with prerendered public pages', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toContain(`<title>${page.title}</title>`);
     expect(res.body).toContain(`<div id="root"><h1>${page.heading}</h1>`);
+  });
+
+  it('allows a page its own inline critical CSS by hash, and nothing else inline', async () => {
+    const styleSource = (policy: string | undefined) =>
+      String(policy)
+        .split('; ')
+        .find((directive) => directive.startsWith('style-src '));
+    const login = await app.inject({ method: 'GET', url: '/login' });
+    expect(styleSource(login.headers['content-security-policy'])).toBe(
+      `style-src 'self' ${LOGIN_STYLE_HASH}`,
+    );
+    expect(login.headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com;");
+    expect(login.headers['content-security-policy']).not.toContain('unsafe-inline');
+    // A page without inline styles, the app shell and the API keep the plain policy.
+    for (const url of ['/', '/account', '/api/health']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(styleSource(res.headers['content-security-policy']), url).toBe("style-src 'self'");
+    }
   });
 
   it("puts the store's public address into the social card and canonical URLs the build could not know", async () => {

@@ -8,7 +8,14 @@ import { isApiRequest } from './security.ts';
 
 /** What the web build's prerender step lists in dist/prerendered/manifest.json. */
 interface PrerenderManifest {
-  pages: { path: string; file: string; anyQuery: boolean; requiredQuery?: string[] }[];
+  pages: {
+    path: string;
+    file: string;
+    anyQuery: boolean;
+    requiredQuery?: string[];
+    /** CSP hashes of the page's inline `<style>` (its critical CSS). */
+    styleHashes?: string[];
+  }[];
 }
 
 /** One prerendered page held in memory, with its compressed forms made once at start. */
@@ -16,6 +23,8 @@ interface PrerenderedPage {
   anyQuery: boolean;
   /** Query parameters that must be there, non-empty, for this HTML to be the page's first render. */
   requiredQuery: string[];
+  /** The store's policy with the page's inline styles allowed by their hashes. */
+  contentSecurityPolicy: string | undefined;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -35,7 +44,11 @@ export async function serveWebApp(
   app: FastifyInstance,
   dist: string,
   publicUrl: string,
-  options: { isProduction?: boolean } = {},
+  options: {
+    isProduction?: boolean;
+    /** The content security policy with these inline styles' hashes allowed. */
+    contentSecurityPolicy?: (styleHashes: readonly string[]) => string;
+  } = {},
 ) {
   const root = path.resolve(dist);
   const indexFile = path.join(root, 'index.html');
@@ -55,7 +68,7 @@ export async function serveWebApp(
     },
   });
   const html = readFileSync(indexFile);
-  const prerendered = loadPrerendered(root, publicUrl);
+  const prerendered = loadPrerendered(root, publicUrl, options.contentSecurityPolicy);
   return function sendIndex(request: FastifyRequest, reply: FastifyReply): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     if (isApiRequest(request)) return false;
@@ -72,6 +85,7 @@ export async function serveWebApp(
       return true;
     }
     reply.header('Vary', 'Accept-Encoding');
+    if (page.contentSecurityPolicy) reply.header('content-security-policy', page.contentSecurityPolicy);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (encoding === 'identity') reply.send(page.identity);
     else reply.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
@@ -125,7 +139,11 @@ class PrerenderedPages {
  * The prerendered pages; none when the build has no prerender step's output. Their social card and
  * canonical URLs get this store's public address in place of the build's placeholder.
  */
-function loadPrerendered(root: string, publicUrl: string): PrerenderedPages {
+function loadPrerendered(
+  root: string,
+  publicUrl: string,
+  policyWith?: (styleHashes: readonly string[]) => string,
+): PrerenderedPages {
   const origin = new URL(publicUrl).origin;
   const pages = new PrerenderedPages();
   const manifestFile = path.join(root, 'prerendered', 'manifest.json');
@@ -137,6 +155,7 @@ function loadPrerendered(root: string, publicUrl: string): PrerenderedPages {
     pages.add(page.path, {
       anyQuery: page.anyQuery,
       requiredQuery: page.requiredQuery ?? [],
+      contentSecurityPolicy: page.styleHashes?.length ? policyWith?.(page.styleHashes) : undefined,
       identity,
       br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
       gzip: gzipSync(identity, { level: 9 }),
