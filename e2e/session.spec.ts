@@ -44,6 +44,17 @@ test.describe('session and top bar', () => {
     await expect(link).toHaveClass(/is-active/);
   });
 
+  test('a link straight to How It Works opens the home page there with How It Works active', async ({
+    page,
+  }) => {
+    // The prerendered home page is built without the fragment; the link is marked once it hydrates.
+    await page.goto('/#how-it-works');
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How It Works' });
+    await expect(link).toHaveAttribute('aria-current', 'location');
+    await expect(link).toHaveClass(/is-active/);
+    await expect(page.locator('#how-it-works')).toBeInViewport();
+  });
+
   test('every navigation starts at the top of the page', async ({ page }) => {
     await page.goto('/privacy-policy');
     // The page is a lazy chunk: scroll once its content is there, not the empty shell.

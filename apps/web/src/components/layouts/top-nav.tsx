@@ -6,6 +6,7 @@ import { paths } from '@/config/paths.ts';
 import { logout, useAuth } from '@/lib/auth.ts';
 import { openCartPanel, useCartCount } from '@/lib/cart-count.ts';
 import { supportMailto } from '@/lib/support.ts';
+import { useIsHydrated } from '@/lib/use-hydrated.ts';
 import { useDropdown } from './use-dropdown.ts';
 import './top-nav.css';
 
@@ -56,9 +57,13 @@ export function TopNav() {
 
 function useQuizAndAnchorState() {
   const location = useLocation();
+  // A URL's fragment never reaches the server, so the home page is built without one: the hash is
+  // read once the page has hydrated, else the hydrating render would differ from the HTML and React
+  // would keep the built attributes (docs/decisions/014-prerendered-public-pages.md#member-state).
+  const isHydrated = useIsHydrated();
   return {
     isQuiz: location.pathname.startsWith('/take-quiz'),
-    isHowItWorks: location.pathname === '/' && location.hash === `#${Paths.howItWorksAnchor}`,
+    isHowItWorks: isHydrated && location.pathname === '/' && location.hash === `#${Paths.howItWorksAnchor}`,
   };
 }
 
