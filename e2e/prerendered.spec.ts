@@ -247,6 +247,22 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Thank you for signing up!' })).toBeVisible();
   });
 
+  test('a button pressed before the page hydrates is pressed once it has', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const release = await holdBackScript(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const burger = page.getByRole('button', { name: 'Menu' });
+    await burger.click();
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    release();
+    await expect(burger).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+    // Once hydrated, presses are React's alone: the next one closes the menu, nothing replays it.
+    await burger.click();
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('[data-early-press]')).toHaveCount(0);
+  });
+
   test('a visitor who scrolls before the page hydrates stays where they scrolled', async ({ page }) => {
     const release = await holdBackScript(page);
     await page.goto('/privacy-policy', { waitUntil: 'commit' });

@@ -9,6 +9,9 @@ import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** Shared with apps/web/src/lib/early-input.ts, which reads them once the page has hydrated. */
+const EARLY_PRESS = 'data-early-press';
+const HYDRATED_EVENT = 'store:hydrated';
 
 /** Prerenders every page of the SSR entry's list into `dist/prerendered/`; returns the manifest's pages. */
 export async function prerender({ dist, entry }) {
@@ -162,10 +165,23 @@ function shellScript(shell) {
  * fetched before the paint it observed as delaying that paint (on slow 4G, a round trip and the
  * shell's 77 kB), though none does here; measured in docs/performance.md. A browser that does not
  * report paints loads the app after its first frame; a page opened in a background tab, which
- * paints only when shown, loads it after three seconds. Returns the file's path under `dist`.
+ * paints only when shown, loads it after three seconds. A button pressed before the app runs is
+ * pressed again once it has hydrated (a second press of the same button cancels the first, as a
+ * toggle would). Returns the file's path under `dist`.
  */
 function writeLoader(dist, shellUrl, stylesheets) {
   const source = `// Loads the stylesheet and the app once the prerendered page has painted (prerender.mjs).
+// Until the app has taken the page over, a press on one of its buttons does nothing: the last
+// button pressed is marked, and the app presses it again once hydrated (lib/early-input.ts).
+const press = (event) => {
+  const button = event.target instanceof Element ? event.target.closest('#root button[type="button"]') : null;
+  if (!button) return;
+  const again = button.hasAttribute('${EARLY_PRESS}');
+  for (const marked of document.querySelectorAll('[${EARLY_PRESS}]')) marked.removeAttribute('${EARLY_PRESS}');
+  if (!again) button.setAttribute('${EARLY_PRESS}', '');
+};
+document.addEventListener('click', press, true);
+document.addEventListener('${HYDRATED_EVENT}', () => document.removeEventListener('click', press, true), { once: true });
 let started = false;
 const start = () => {
   if (started) return;
